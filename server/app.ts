@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { accountRoutes } from './modules/accounts/routes';
+import { healthRoutes } from './modules/health/routes';
+import { projectRoutes } from './modules/projects/routes';
+import { installAuth } from './plugins/auth';
+import { installErrorHandling } from './plugins/errors';
+import { installOpenApi } from './plugins/openapi';
+import { installWebApp } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Folder of the built web app; defaults to dist/ beside server/. */
+  webRoot?: string;
+  logger?: boolean | object;
+}
+
+const defaultWebRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+/** The whole server; used by server.ts and by the tests through app.inject. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', options.config);
+  app.decorate('database', options.database);
+  app.decorate('db', options.database.db);
+
+  installErrorHandling(app);
+  installAuth(app, options.database.db);
+  await installOpenApi(app);
+  await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(projectRoutes);
+  await installWebApp(app, options.webRoot ?? defaultWebRoot);
+  return app;
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  timeZone: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, reason: string) {
+    super(`配置错误：环境变量 ${variable} ${reason}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 8000;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1 || port > 65535) {
+    throw new ConfigError('PORT', `必须是 1 到 65535 之间的整数，当前为 "${raw}"`);
+  }
+  return port;
+}
+
+function parseDatabaseUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL', '不是合法的连接地址（例如 postgres://user@host:5432/db）');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL', `必须以 postgres:// 或 postgresql:// 开头，当前为 "${url.protocol}"`);
+  }
+  return raw;
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parseTimeZone(raw: string | undefined): string {
+  const zone = raw || 'Asia/Shanghai';
+  if (!isValidTimeZone(zone)) throw new ConfigError('TZ', `不是合法的时区名称（例如 Asia/Shanghai），当前为 "${zone}"`);
+  return zone;
+}
+
+function parseLogLevel(raw: string | undefined): string {
+  const level = raw || 'info';
+  if (!LOG_LEVELS.includes(level)) throw new ConfigError('LOG_LEVEL', `必须是 ${LOG_LEVELS.join('、')} 之一`);
+  return level;
+}
+
+/** Reads and checks the configuration; throws ConfigError naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = env.DATA_DIR === undefined || env.DATA_DIR === '' ? './data' : env.DATA_DIR;
+  if (dataDir.includes('\0')) throw new ConfigError('DATA_DIR', '包含非法字符');
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(dataDir),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    timeZone: parseTimeZone(env.TZ),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+  };
+}

@@ -1,0 +1,23 @@
+import { boolean, index, pgTable, serial, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { timestamps, users } from './accounts';
+
+export const organizations = pgTable('organizations', {
+  uuid: uuid('uuid').primaryKey().defaultRandom(),
+  name: varchar('name', { length: 150 }).notNull(),
+  ...timestamps,
+});
+
+export const organizationMembers = pgTable(
+  'organization_members',
+  {
+    id: serial('id').primaryKey(),
+    organizationUuid: uuid('organization_uuid').notNull().references(() => organizations.uuid, { onDelete: 'cascade' }),
+    userUuid: uuid('user_uuid').notNull().references(() => users.uuid, { onDelete: 'cascade' }),
+    isOwner: boolean('is_owner').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    unique('organization_members_org_user_unique').on(table.organizationUuid, table.userUuid),
+    index('organization_members_user_idx').on(table.userUuid),
+  ],
+);

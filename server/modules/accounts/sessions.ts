@@ -1,0 +1,53 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { ErrorCode, notAuthenticated } from '../../lib/errors';
+
+export type SessionUser = typeof users.$inferSelect;
+
+const IDLE_LIMIT_MS = 7 * 24 * 3600 * 1000;
+/** lastSeenAt is refreshed at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Db, userUuid: string): Promise<string> {
+  const token = randomBytes(32).toString('hex');
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userUuid });
+  return token;
+}
+
+export async function endSession(db: Db, token: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: new Date(), endReason: reason })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.endedAt)));
+}
+
+/** The user behind a token, or a 401 whose code tells a replaced session from an unknown one. */
+export async function resolveSession(db: Db, token: string): Promise<SessionUser> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.uuid, sessions.userUuid))
+    .where(eq(sessions.tokenHash, tokenHash));
+  if (!row) throw notAuthenticated('登录状态已失效，请重新登录');
+  const { session, user } = row;
+  if (session.endedAt) {
+    if (session.endReason === 'replaced') {
+      throw notAuthenticated('该账号已在其他设备登录，请重新登录', ErrorCode.sessionReplaced);
+    }
+    throw notAuthenticated('登录状态已失效，请重新登录', ErrorCode.sessionExpired);
+  }
+  const now = Date.now();
+  if (now - session.lastSeenAt.getTime() > IDLE_LIMIT_MS) {
+    await db.update(sessions).set({ endedAt: new Date(now), endReason: 'idle' }).where(eq(sessions.tokenHash, tokenHash));
+    throw notAuthenticated('登录状态已过期，请重新登录', ErrorCode.sessionExpired);
+  }
+  if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return user;
+}

@@ -1,0 +1,74 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { organizationMembers } from '../db/schema';
+import { badRequest, forbidden, notAuthenticated } from '../lib/errors';
+import { resolveSession, type SessionUser } from '../modules/accounts/sessions';
+import { isApiPath } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes that answer without a session (sign-in, health, API docs). */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    token: string | null;
+    organizationUuid: string | null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PUBLIC_PREFIXES = ['/api/docs'];
+
+export function readToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Token\s+(\S+)$/i);
+  return match ? match[1] : null;
+}
+
+/** The organization the request acts in: the Organization header, else the user's current one. */
+async function resolveOrganization(db: Db, request: FastifyRequest, user: SessionUser): Promise<string | null> {
+  const header = request.headers.organization;
+  const requested = Array.isArray(header) ? header[0] : header;
+  if (requested && !UUID.test(requested)) throw badRequest('请求头 Organization 不是合法的企业编号');
+  const memberships = await db
+    .select({ organizationUuid: organizationMembers.organizationUuid })
+    .from(organizationMembers)
+    .where(
+      requested
+        ? and(eq(organizationMembers.userUuid, user.uuid), eq(organizationMembers.organizationUuid, requested))
+        : eq(organizationMembers.userUuid, user.uuid),
+    )
+    .orderBy(asc(organizationMembers.id));
+  if (requested) {
+    if (memberships.length === 0) throw forbidden('您不是该企业的成员，无法访问');
+    return requested;
+  }
+  const current = memberships.find((m) => m.organizationUuid === user.currentOrganizationUuid);
+  return (current ?? memberships[0])?.organizationUuid ?? null;
+}
+
+/** Every API route needs a session unless its config says `public: true`. */
+export function installAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('token', null);
+  app.decorateRequest('organizationUuid', null);
+  app.addHook('onRequest', async (request) => {
+    const routeUrl = request.routeOptions.url;
+    if (!routeUrl || !isApiPath(routeUrl)) return;
+    if (request.routeOptions.config.public || PUBLIC_PREFIXES.some((prefix) => routeUrl.startsWith(prefix))) return;
+    const token = readToken(request);
+    if (!token) throw notAuthenticated();
+    const user = await resolveSession(db, token);
+    request.user = user;
+    request.token = token;
+    request.organizationUuid = await resolveOrganization(db, request, user);
+  });
+}
+
+/** The signed-in user of a route that is not public. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw notAuthenticated();
+  return request.user;
+}

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, ErrorCode } from '../lib/errors';
+
+type ValidationIssue = NonNullable<FastifyError['validation']>[number];
+
+/** Turns one schema violation into a Chinese sentence that names the field. */
+function describeIssue(issue: ValidationIssue, context: string | undefined): string {
+  const where = context === 'querystring' ? '查询参数' : context === 'params' ? '路径参数' : context === 'headers' ? '请求头' : '参数';
+  const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const params = issue.params as Record<string, unknown>;
+  switch (issue.keyword) {
+    case 'required':
+      return `缺少必填${where} ${[path, params.missingProperty].filter(Boolean).join('.')}`;
+    case 'type':
+      return `${where} ${path} 的类型不正确`;
+    case 'minLength':
+      return `${where} ${path} 不能为空`;
+    case 'maxLength':
+      return `${where} ${path} 不能超过 ${params.limit} 个字符`;
+    case 'minimum':
+      return `${where} ${path} 不能小于 ${params.limit}`;
+    case 'maximum':
+      return `${where} ${path} 不能大于 ${params.limit}`;
+    case 'enum':
+      return `${where} ${path} 的取值不正确`;
+    case 'additionalProperties':
+      return `不支持的${where} ${params.additionalProperty}`;
+    default:
+      return `${where} ${path} 不合法`;
+  }
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+    }
+    if (error.validation) {
+      const message = describeIssue(error.validation[0], error.validationContext);
+      return reply.status(400).send({ code: ErrorCode.badRequest, message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ code: ErrorCode.payloadTooLarge, message: '请求内容过大' });
+    if (status === 415) return reply.status(415).send({ code: ErrorCode.badRequest, message: '不支持的请求内容类型' });
+    if (status >= 400 && status < 500) {
+      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? '请求内容不是合法的 JSON'
+        : '请求不合法';
+      return reply.status(status).send({ code: status * 100, message });
+    }
+    // 5xx: log the cause with the request id, answer without internals.
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+    return reply.status(500).send({ code: ErrorCode.internal, message: `服务器内部错误，请稍后重试（请求编号 ${request.id}）` });
+  });
+}
+
+export const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/studio/') || url === '/api' || url === '/studio';
