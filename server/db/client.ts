@@ -25,21 +25,16 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder of the PGlite data; without it PGlite lives in memory (tests). */
   pgliteDir?: string;
-  /** Postgres schema to create and use (tests run each file in a fresh one). */
-  schemaName?: string;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const migrationsSchema = options.schemaName ?? 'drizzle';
   if (options.url) {
-    const searchPath = options.schemaName ? `-c search_path=${options.schemaName}` : undefined;
-    if (options.schemaName) await createSchema(options.url, options.schemaName);
-    const pool = new pg.Pool({ connectionString: options.url, options: searchPath, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder, migrationsSchema });
+    await migratePg(db as never, { migrationsFolder });
     return {
       db,
       driver: 'postgres',
@@ -50,22 +45,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = new PGlite(options.pgliteDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder, migrationsSchema });
+  await migratePglite(db as never, { migrationsFolder });
   return {
     db,
     driver: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
   };
-}
-
-async function createSchema(url: string, schemaName: string) {
-  if (!/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`invalid schema name ${schemaName}`);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`create schema if not exists "${schemaName}"`);
-  } finally {
-    await client.end();
-  }
 }

@@ -15,14 +15,32 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+async function adminQuery(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * A seeded app on in-memory PGlite, or on the PostgreSQL of TEST_DATABASE_URL in a fresh
- * schema of its own (dropped on close), so test files never see each other's rows.
+ * A seeded app on in-memory PGlite, or on the PostgreSQL server of TEST_DATABASE_URL in a
+ * fresh database of its own (dropped on close), so test files never see each other's rows.
+ * A database, not a schema: drizzle-kit writes "public". into the migrations' foreign keys.
  */
 export async function createTestApp(options: { webRoot?: string; seed?: boolean } = {}): Promise<TestContext> {
-  const url = process.env.TEST_DATABASE_URL;
-  const schemaName = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase({ url, schemaName });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const databaseName = `test_${randomBytes(6).toString('hex')}`;
+  let url: string | undefined;
+  if (serverUrl) {
+    await adminQuery(serverUrl, `create database "${databaseName}"`);
+    const parsed = new URL(serverUrl);
+    parsed.pathname = `/${databaseName}`;
+    url = parsed.toString();
+  }
+  const database = await openDatabase({ url });
   if (options.seed !== false) await seed(database.db);
   const config = loadConfig({ TZ: 'Asia/Shanghai', DATA_DIR: '/tmp/report-workspace-test' });
   const app = await buildApp({ config, database, webRoot: options.webRoot ?? '/nonexistent' });
@@ -33,12 +51,7 @@ export async function createTestApp(options: { webRoot?: string; seed?: boolean 
     async close() {
       await app.close();
       await database.close();
-      if (url && schemaName) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists "${schemaName}" cascade`);
-        await client.end();
-      }
+      if (serverUrl) await adminQuery(serverUrl, `drop database if exists "${databaseName}" with (force)`);
     },
   };
 }
