@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Database } from '../server/db/client';
+import { DEMO } from '../server/db/seed/demo-accounts';
+
+export interface LoadSettings {
+  seconds: number;
+  connections: number;
+  warmupSeconds: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+}
+
+export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return Number(raw);
+}
+
+/** BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 10); warm-up is always 1 s. */
+export function readSettings(env: NodeJS.ProcessEnv): LoadSettings {
+  return {
+    seconds: positiveInteger(env, 'BENCH_SECONDS', 10),
+    connections: positiveInteger(env, 'BENCH_CONNECTIONS', 10),
+    warmupSeconds: 1,
+  };
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return describeError(error.errors[0]);
+  if (error instanceof Error) return error.message || (error as { code?: string }).code || error.name;
+  return String(error);
+}
+
+/** Runs `fn` on a PGlite kept in a fresh folder under os.tmpdir(), removed afterwards. */
+export async function withPglite<T>(fn: (database: Database) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-pglite-'));
+  try {
+    const database = await openDatabase({ pgliteDir: dir });
+    try {
+      return await fn(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export type PostgresOutcome<T> = { ran: true; value: T } | { ran: false; reason: string };
+
+/**
+ * Runs `fn` on a fresh database bench_<random> created on the server of `serverUrl` and
+ * dropped (with force) afterwards. An unreachable server is reported, not thrown.
+ */
+export async function withPostgres<T>(serverUrl: string, fn: (database: Database) => Promise<T>): Promise<PostgresOutcome<T>> {
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    await admin.end().catch(() => undefined);
+    return { ran: false, reason: describeError(error) };
+  }
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  try {
+    await admin.query(`create database "${name}"`);
+    try {
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ url: url.toString() });
+      try {
+        return { ran: true, value: await fn(database) };
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function login(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/v1/user/account/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO.username, password: DEMO.password }),
+  });
+  if (!response.ok) throw new Error(`login answered ${response.status}: ${await response.text()}`);
+  const { token } = (await response.json()) as { token?: string };
+  if (!token) throw new Error('login answered without a token');
+  return token;
+}
+
+async function fire(url: string, headers: Record<string, string>, connections: number, seconds: number) {
+  // One worker thread sends the load, so the client does not share the server's event loop.
+  const result = await autocannon({ url, headers, connections, duration: seconds, workers: 1 });
+  if (result.errors > 0 || result.non2xx > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors (${result.timeouts} timeouts)`);
+  }
+  return result;
+}
+
+export interface MeasureOptions {
+  database: Database;
+  /** Path requested as the logged-in demo user, e.g. /api/project/v1/projects/. */
+  path: string;
+  settings: LoadSettings;
+  /** Looks at one answer before the load; throws if it is not what the benchmark means to measure. */
+  check?: (body: unknown) => void;
+}
+
+/** Serves the app on 127.0.0.1:<free port>, logs in, warms up, measures, closes the server. */
+export async function measure({ database, path: requestPath, settings, check }: MeasureOptions): Promise<LoadResult> {
+  const config = loadConfig({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', TZ: process.env.TZ });
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const headers = { authorization: `Token ${await login(origin)}` };
+    const url = `${origin}${requestPath}`;
+
+    const probe = await fetch(url, { headers });
+    if (!probe.ok) throw new Error(`${requestPath} answered ${probe.status}: ${await probe.text()}`);
+    check?.(await probe.json());
+
+    await fire(url, headers, settings.connections, settings.warmupSeconds);
+    const result = await fire(url, headers, settings.connections, settings.seconds);
+    return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+  } finally {
+    await app.close();
+  }
+}
+
+export interface TableRow {
+  label: string;
+  result?: LoadResult;
+  /** Shown instead of numbers when there is no result. */
+  note?: string;
+}
+
+/** Rows side by side; ratios are each row divided by the first (the baseline). */
+export function formatTable(rows: TableRow[]): string {
+  const baseline = rows[0]?.result;
+  const ratio = (value: number, base: number | undefined) => (base ? (value / base).toFixed(2) : '-');
+  const header = ['database', 'req/s', 'p99 (ms)', 'req/s ratio', 'p99 ratio'];
+  const body = rows.map(({ label, result, note }) =>
+    result
+      ? [
+          label,
+          result.requestsPerSecond.toFixed(1),
+          String(result.p99Ms),
+          ratio(result.requestsPerSecond, baseline?.requestsPerSecond),
+          ratio(result.p99Ms, baseline?.p99Ms),
+        ]
+      : [label, note ?? 'no result', '', '', ''],
+  );
+  const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => row[i].length)));
+  const line = (row: string[]) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
+  return [line(header), ...body.map(line)].join('\n');
+}

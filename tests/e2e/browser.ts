@@ -1,0 +1,46 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, onTestFailed } from 'vitest';
+import { startServer, tempDataDir, type ServerProcess } from '../support/server-process';
+
+// Flags that keep Chromium off the (closed) network and working as root in CI.
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+];
+
+export interface BrowserContext {
+  server: ServerProcess;
+  browser: Browser;
+  page: Page;
+}
+
+/** One real server (temporary DATA_DIR, built app) and one Chromium per test file; a fresh page per test. */
+export function useBrowser(): BrowserContext {
+  const context = {} as BrowserContext;
+  const dataDir = tempDataDir();
+  beforeAll(async () => {
+    context.server = await startServer({ DATA_DIR: dataDir });
+    context.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+  });
+  beforeEach(async (test) => {
+    const browserContext = await context.browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
+    context.page = await browserContext.newPage();
+    onTestFailed(async () => {
+      mkdirSync('test-results', { recursive: true });
+      const name = test.task.name.replace(/[^\w\u4e00-\u9fa5-]+/g, '_');
+      await context.page.screenshot({ path: path.join('test-results', `${name}.png`), fullPage: true }).catch(() => {});
+    });
+    return () => browserContext.close();
+  });
+  afterAll(async () => {
+    await context.browser?.close();
+    await context.server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return context;
+}
