@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startServer, tempDataDir, type ServerProcess } from '../support/server-process';
 
 // Flags that keep Chromium off the (closed) network and working as root in CI.
@@ -17,7 +17,7 @@ export interface BrowserContext {
 }
 
 /** One real server (temporary DATA_DIR, built app) and one Chromium per test file; a fresh page per test. */
-export function useBrowser(): BrowserContext {
+export function setupBrowser(): BrowserContext {
   const context = {} as BrowserContext;
   const dataDir = tempDataDir();
   beforeAll(async () => {
@@ -30,12 +30,15 @@ export function useBrowser(): BrowserContext {
   beforeEach(async (test) => {
     const browserContext = await context.browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
     context.page = await browserContext.newPage();
-    onTestFailed(async () => {
-      mkdirSync('test-results', { recursive: true });
-      const name = test.task.name.replace(/[^\w\u4e00-\u9fa5-]+/g, '_');
-      await context.page.screenshot({ path: path.join('test-results', `${name}.png`), fullPage: true }).catch(() => {});
+    // One handler, so the screenshot is taken before the page closes.
+    test.onTestFinished(async ({ task }) => {
+      if (task.result?.state === 'fail') {
+        mkdirSync('test-results', { recursive: true });
+        const name = task.name.replace(/[^\w\u4e00-\u9fa5-]+/g, '_');
+        await context.page.screenshot({ path: path.join('test-results', `${name}.png`), fullPage: true }).catch(() => {});
+      }
+      await browserContext.close();
     });
-    return () => browserContext.close();
   });
   afterAll(async () => {
     await context.browser?.close();

@@ -1,0 +1,42 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useGetIdentity, useLogout } from '@refinedev/core';
+import { App, Avatar, Dropdown, Layout, Space, type MenuProps } from 'antd';
+import type { ReactNode } from 'react';
+import { getCookie } from '../lib/cookies';
+import type { UserInfo } from '../providers/auth';
+
+export const logoutConfirmText = '您将退出此系统，是否继续？';
+
+interface Props {
+  title: ReactNode;
+  /** Entries above 退出登录 in the user menu. */
+  menuItems?: NonNullable<MenuProps['items']>;
+}
+
+export function AppHeader({ title, menuItems = [] }: Props) {
+  const { data: user } = useGetIdentity<UserInfo>();
+  const { mutate: logout } = useLogout();
+  const { modal } = App.useApp();
+  const name = user?.nickname || user?.username || getCookie('username') || '';
+
+  const confirmLogout = () => {
+    modal.confirm({ title: logoutConfirmText, onOk: () => logout() });
+  };
+  const items: MenuProps['items'] = [
+    ...menuItems,
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: confirmLogout },
+  ];
+
+  return (
+    <Layout.Header className="app-header">
+      <div className="app-header__title">{title}</div>
+      <Dropdown menu={{ items }} trigger={['click', 'hover']}>
+        <Space className="app-header__user" role="button" tabIndex={0}>
+          <Avatar size="small" icon={<UserOutlined />} />
+          <span>{name}</span>
+          <DownOutlined />
+        </Space>
+      </Dropdown>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,136 @@
+import type { AuthActionResponse, AuthProvider } from '@refinedev/core';
+import { clearCookies, getCookie, setCookie } from '../lib/cookies';
+import { feedback } from '../lib/feedback';
+import { currentHashPath, isPublicPath, loginPath, safeRedirect } from '../lib/navigation';
+import { platformClient, toHttpError } from './http';
+
+export const accountPaths = {
+  login: '/api/v1/user/account/login/',
+  smsLogin: '/api/v1/user/sms/login/',
+  smsCode: '/api/v1/user/sms/code/',
+  register: '/api/v1/user/account/register/',
+  smsReset: '/api/v1/user/sms/reset/',
+  logout: '/api/v1/user/account/logout/',
+  userInfo: '/api/v1/user/info/',
+} as const;
+
+export const sessionExpiredText = '您的登录状态失效，请重新登录';
+
+export interface UserInfo {
+  username: string;
+  organization_uuid: string;
+  uuid: string;
+  mobile: string;
+  nickname: string;
+}
+
+type Credentials = { username: string; password: string } | { mobile: string; code: string };
+export type LoginParams = Credentials & { redirect?: string | null };
+export interface RegisterParams {
+  mobile: string;
+  code: string;
+  username: string;
+  password: string;
+}
+export interface ResetParams {
+  mobile: string;
+  code: string;
+  password: string;
+}
+
+interface LoginAnswer {
+  username: string;
+  token: string;
+}
+
+export function hasToken(): boolean {
+  return Boolean(getCookie('token'));
+}
+
+export function announceSessionExpired(): void {
+  feedback.warning(sessionExpiredText);
+}
+
+export async function fetchUserInfo(): Promise<UserInfo> {
+  const { data } = await platformClient.get<UserInfo>(accountPaths.userInfo);
+  if (data.organization_uuid) setCookie('organization_uuid', data.organization_uuid);
+  return data;
+}
+
+export function requestSmsCode(mobile: string, action = 'login'): Promise<unknown> {
+  return platformClient.post(accountPaths.smsCode, { mobile, action, application: 'report' });
+}
+
+async function signIn(params: LoginParams): Promise<LoginAnswer> {
+  const { data } =
+    'code' in params
+      ? await platformClient.post<LoginAnswer>(accountPaths.smsLogin, { mobile: params.mobile, code: params.code })
+      : await platformClient.post<LoginAnswer>(accountPaths.login, {
+          username: params.username,
+          password: params.password,
+        });
+  return data;
+}
+
+/** Runs a sign-in call; a failure has been shown by the HTTP layer and becomes `success: false`. */
+async function attempt(action: () => Promise<AuthActionResponse>): Promise<AuthActionResponse> {
+  try {
+    return await action();
+  } catch (error) {
+    return { success: false, error: toHttpError(error) };
+  }
+}
+
+export const authProvider = {
+  login: (params: LoginParams) =>
+    attempt(async () => {
+      const { username, token } = await signIn(params);
+      setCookie('token', token);
+      setCookie('username', username);
+      // A missing profile only costs the Organization header; the catalogue has told the user.
+      await fetchUserInfo().catch(() => undefined);
+      return { success: true, redirectTo: safeRedirect(params.redirect) };
+    }),
+
+  register: (params: RegisterParams) =>
+    attempt(async () => {
+      await platformClient.post(accountPaths.register, params);
+      return { success: true, redirectTo: '/login', successNotification: { message: '注册成功，请登录' } };
+    }),
+
+  forgotPassword: (params: ResetParams) =>
+    attempt(async () => {
+      await platformClient.post(accountPaths.smsReset, params);
+      return { success: true, redirectTo: '/login', successNotification: { message: '密码已重置，请登录' } };
+    }),
+
+  check: async () => {
+    if (hasToken()) return { authenticated: true };
+    announceSessionExpired();
+    return { authenticated: false, logout: true, redirectTo: loginPath() };
+  },
+
+  logout: async () => {
+    if (hasToken()) await platformClient.post(accountPaths.logout, {}, { silent: true }).catch(() => undefined);
+    try {
+      window.localStorage.clear();
+      window.sessionStorage.clear();
+    } catch {
+      // Storage is unavailable in a sandboxed host frame; there is nothing to clear.
+    }
+    clearCookies();
+    return { success: true, redirectTo: '/login' };
+  },
+
+  getIdentity: async () => {
+    if (!hasToken()) return null;
+    return fetchUserInfo().catch(() => ({ username: getCookie('username') ?? '' }));
+  },
+
+  onError: async (error: { statusCode?: number }) => {
+    if (error?.statusCode !== 401) return {};
+    // The HTTP layer has already sent the user to the login route; keep its redirect.
+    const here = currentHashPath();
+    return { logout: true, redirectTo: isPublicPath(here) ? here : loginPath(here) };
+  },
+} satisfies AuthProvider;

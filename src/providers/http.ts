@@ -1,0 +1,119 @@
+import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import type { HttpError } from '@refinedev/core';
+import { config } from '../config';
+import { clearCookies, getCookie, sessionCookies } from '../lib/cookies';
+import { feedback } from '../lib/feedback';
+import { currentHashPath, isPublicPath, loginPath } from '../lib/navigation';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Skip the error catalogue, for calls whose failure the user need not hear about. */
+    silent?: boolean;
+  }
+}
+
+/** The texts of the error catalogue, spec section 8. */
+export const errorTexts = {
+  generic: '接口发生错误',
+  otherDevice: '该账号已在其他设备登录，请重新登录',
+  expired: '登录状态过期或不可用，请重试',
+  forbidden: '您暂无权限访问该接口',
+} as const;
+
+/** Sign-in calls carry no token, except a rebind. */
+const anonymousPaths = [
+  '/user/account/login/',
+  '/user/sms/login/',
+  '/user/account/register/',
+  '/user/sms/reset/',
+  '/user/sms/code/',
+];
+
+function sendsToken(request: InternalAxiosRequestConfig): boolean {
+  const path = (request.url ?? '').split('?')[0];
+  if (!anonymousPaths.some((p) => path.endsWith(p))) return true;
+  const body = typeof request.data === 'string' ? safeParse(request.data) : request.data;
+  return (body as { action?: unknown } | undefined)?.action === 'rebind';
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function addHeaders(request: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  const token = getCookie('token');
+  if (token && sendsToken(request)) request.headers.set('Authorization', `Token ${token}`);
+  const organization = getCookie('organization_uuid');
+  if (organization) request.headers.set('Organization', organization);
+  request.headers.set('Accept-Language', 'zh-Hans');
+  return request;
+}
+
+/** Every string a body carries: `message` of `{code, message}`, or each DRF field error. */
+function bodyStrings(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return [];
+  return Object.values(body).flatMap((value: unknown) => {
+    if (typeof value === 'string') return [value];
+    if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+    return [];
+  });
+}
+
+function bodyCode(body: unknown): number | undefined {
+  const code = (body as { code?: unknown } | null)?.code;
+  return code === undefined || code === null ? undefined : Number(code);
+}
+
+/** Tells the user what went wrong, once, as the catalogue says. */
+function reportHttpError(error: AxiosError): void {
+  if (axios.isCancel(error) || error.config?.silent) return;
+  const response = error.response;
+  if (!response) {
+    feedback.error(errorTexts.generic);
+    return;
+  }
+  const { status, data } = response;
+  if (status === 404) return;
+  if (status === 500) {
+    feedback.error(errorTexts.generic);
+  } else if (status === 401) {
+    clearCookies(sessionCookies);
+    feedback.error(bodyCode(data) === 40004 ? errorTexts.otherDevice : errorTexts.expired);
+    const here = currentHashPath();
+    if (!isPublicPath(here)) window.location.hash = `#${loginPath(here)}`;
+  } else if (status === 403) {
+    const message = (data as { message?: unknown } | null)?.message;
+    const text = bodyCode(data) === 40301 && typeof message === 'string' ? message : errorTexts.forbidden;
+    feedback.error(text);
+  } else {
+    const texts = bodyStrings(data);
+    (texts.length ? texts : [errorTexts.generic]).forEach(feedback.error);
+  }
+}
+
+/** The error shape Refine expects; the user has already been told by reportHttpError. */
+export function toHttpError(error: unknown): HttpError {
+  const response = (error as AxiosError | undefined)?.response;
+  const message = (response?.data as { message?: unknown } | undefined)?.message;
+  return {
+    message: typeof message === 'string' ? message : errorTexts.generic,
+    statusCode: response?.status ?? 0,
+  };
+}
+
+function createClient(baseURL: string, timeout: number): AxiosInstance {
+  const client = axios.create({ baseURL, timeout });
+  client.interceptors.request.use(addHeaders);
+  client.interceptors.response.use(undefined, (error: AxiosError) => {
+    reportHttpError(error);
+    return Promise.reject(error);
+  });
+  return client;
+}
+
+export const platformClient = createClient(config.apiBase, 60_000);
+export const reportClient = createClient(config.reportBase, 120_000);

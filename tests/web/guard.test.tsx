@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { demoToken, server } from './msw';
+import { cookie, openApp, signIn } from './render';
+
+describe('navigation guard', () => {
+  it('sends a visitor without a token to login, keeping the route', async () => {
+    openApp('#/list');
+    expect(await screen.findByText('您的登录状态失效，请重新登录')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: '密码登录' })).toBeInTheDocument();
+    expect(window.location.hash).toBe(`#/login?redirect=${encodeURIComponent('/list')}`);
+  });
+
+  it('lets the register and reset screens open without a token', async () => {
+    openApp('#/register');
+    expect(await screen.findByRole('button', { name: '获取验证码' })).toBeInTheDocument();
+    expect(screen.queryByText('您的登录状态失效，请重新登录')).not.toBeInTheDocument();
+    expect(window.location.hash).toBe('#/register');
+  });
+
+  it('sends a user whose token the server refuses back to login, with one message', async () => {
+    document.cookie = 'token=stale; path=/';
+    openApp('#/list');
+    expect(await screen.findByText('登录状态过期或不可用，请重试')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: '密码登录' })).toBeInTheDocument();
+    await waitFor(() => expect(window.location.hash).toBe(`#/login?redirect=${encodeURIComponent('/list')}`));
+    expect(cookie('token')).toBeUndefined();
+    expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(1);
+  });
+
+  it('redirects / to the project list', async () => {
+    signIn();
+    openApp('#/');
+    expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/list');
+  });
+});
+
+describe('signed-in screens', () => {
+  it('shows the project list in Chinese only', async () => {
+    signIn();
+    const { user } = openApp('#/list');
+    const card = await screen.findByText('城市体检示例项目');
+    expect(screen.getByText('创建时间：2024-03-01')).toBeInTheDocument();
+    expect(card.closest('a')).toHaveAttribute('href', '#/main/p-1/reportList');
+    await user.click(await screen.findByText('演示用户'));
+    expect(await screen.findByText('退出登录')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/Logout|Refresh|Save|Loading|Are you sure/);
+  });
+
+  it('shows 暂无项目 when the search finds nothing', async () => {
+    signIn();
+    const { user } = openApp('#/list');
+    await screen.findByText('城市体检示例项目');
+    await user.type(screen.getByPlaceholderText('搜索项目名称'), '不存在{Enter}');
+    expect(await screen.findByText('暂无项目')).toBeInTheDocument();
+  });
+
+  it('asks before logging out, then clears the session', async () => {
+    const loggedOut: (string | null)[] = [];
+    server.use(
+      http.post('*/api/v1/user/account/logout/', ({ request }) => {
+        loggedOut.push(request.headers.get('Authorization'));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    signIn();
+    const { user } = openApp('#/list');
+    await user.click(await screen.findByText('演示用户'));
+    await user.click(await screen.findByText('退出登录'));
+    const dialog = await screen.findByRole('dialog', { name: '您将退出此系统，是否继续？' });
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByRole('tab', { name: '密码登录' })).toBeInTheDocument();
+    expect(loggedOut).toEqual([`Token ${demoToken}`]);
+    expect(cookie('token')).toBeUndefined();
+    expect(cookie('organization_uuid')).toBeUndefined();
+  });
+
+  it('opens the first project from /main inside the project shell', async () => {
+    signIn();
+    openApp('#/main');
+    expect(await screen.findByText('暂无报告')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/main/p-1/reportList');
+    expect(screen.getByRole('menuitem', { name: '素材管理' })).toBeInTheDocument();
+    expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
+  });
+
+  it('serves the lowercase project admin route', async () => {
+    signIn();
+    openApp('#/projectsetting/p-1/projectInfo');
+    expect(await screen.findByRole('menuitem', { name: '项目成员' })).toBeInTheDocument();
+    expect(screen.getAllByText('项目信息').length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { demoToken } from './msw';
+import { cookie, openApp } from './render';
+
+describe('login screen', () => {
+  it('asks for the username and the password when both are empty', async () => {
+    const { user } = openApp('#/login');
+    await user.click(await screen.findByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
+    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+  });
+
+  it('shows the server message for a wrong password exactly once', async () => {
+    const { user } = openApp('#/login');
+    await user.type(await screen.findByPlaceholderText('手机号/用户名'), 'demo');
+    await user.type(screen.getByPlaceholderText('密码'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('用户名或密码错误')).toBeInTheDocument();
+    // Let any second report of the same failure render before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText('用户名或密码错误')).toHaveLength(1);
+    expect(cookie('token')).toBeUndefined();
+    expect(window.location.hash).toBe('#/login');
+  });
+
+  it('stores the token and opens the project list after a right password', async () => {
+    const { user } = openApp('#/login');
+    await user.type(await screen.findByPlaceholderText('手机号/用户名'), '13800000000');
+    await user.type(screen.getByPlaceholderText('密码'), 'demo123456');
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
+    expect(cookie('token')).toBe(demoToken);
+    expect(cookie('organization_uuid')).toBe('org-1');
+    expect(window.location.hash).toBe('#/list');
+  });
+
+  it('returns to the redirect route after login', async () => {
+    const { user } = openApp(`#/login?redirect=${encodeURIComponent('/main/p-1/materialList')}`);
+    await user.type(await screen.findByPlaceholderText('手机号/用户名'), 'demo');
+    await user.type(screen.getByPlaceholderText('密码'), 'demo123456');
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('暂无素材')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/main/p-1/materialList');
+  });
+
+  it('checks the phone number on the passwordless tab', async () => {
+    const { user } = openApp('#/login');
+    await user.click(await screen.findByRole('tab', { name: '免密登录' }));
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('请填写手机号')).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('手机号'), '12345');
+    expect(await screen.findByText('手机号码不合法')).toBeInTheDocument();
+  });
+
+  it('counts down after a code is sent and signs in with the code', async () => {
+    const { user } = openApp('#/login');
+    await user.click(await screen.findByRole('tab', { name: '免密登录' }));
+    await user.type(screen.getByPlaceholderText('手机号'), '13800000000');
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    const countdown = await screen.findByRole('button', { name: /^\d+ 秒后重新获取$/ });
+    expect(countdown).toHaveTextContent('30 秒后重新获取');
+    expect(countdown).toBeDisabled();
+
+    await user.click(screen.getAllByRole('button', { name: /登\s*录/ }).at(-1)!);
+    expect(await screen.findByText('验证码不能为空')).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('验证码'), '123456');
+    await user.click(screen.getAllByRole('button', { name: /登\s*录/ }).at(-1)!);
+    expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
+    expect(cookie('token')).toBe(demoToken);
+  });
+});

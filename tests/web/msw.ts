@@ -1,0 +1,63 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+export const demoToken = 'token-demo';
+export const demoProject = {
+  uuid: 'p-1',
+  name: '城市体检示例项目',
+  extra_info: { project_id: '1', connection_id: '1', schema_name: 'public', database_name: 'demo' },
+  is_public: false,
+  project_card_url: null,
+  skin: null,
+  color: null,
+  created_at: '2024-03-01 09:30:00',
+  updated_at: '2024-03-02 10:00:00',
+};
+export const demoUser = {
+  username: 'demo',
+  organization_uuid: 'org-1',
+  uuid: 'u-1',
+  mobile: '13800000000',
+  nickname: '演示用户',
+};
+
+const signedIn = (request: Request) => request.headers.get('Authorization') === `Token ${demoToken}`;
+const expired = () => HttpResponse.json({ code: 40100, message: '未登录' }, { status: 401 });
+
+/** The slice of the server contract the web tests rely on. */
+export const handlers = [
+  http.post('*/api/v1/user/account/login/', async ({ request }) => {
+    const { username, password } = (await request.json()) as { username: string; password: string };
+    const known = username === demoUser.username || username === demoUser.mobile;
+    if (!known || password !== 'demo123456') {
+      return HttpResponse.json({ code: 40010, message: '用户名或密码错误' }, { status: 400 });
+    }
+    return HttpResponse.json({ username: demoUser.username, token: demoToken });
+  }),
+  http.post('*/api/v1/user/sms/code/', () => HttpResponse.json({ code: 200, message: '验证码已发送' })),
+  http.post('*/api/v1/user/sms/login/', async ({ request }) => {
+    const { code } = (await request.json()) as { code: string };
+    if (code !== '123456') return HttpResponse.json({ code: 40011, message: '验证码错误' }, { status: 400 });
+    return HttpResponse.json({ username: demoUser.username, token: demoToken });
+  }),
+  http.post('*/api/v1/user/account/logout/', () => new HttpResponse(null, { status: 204 })),
+  http.get('*/api/v1/user/info/', ({ request }) => (signedIn(request) ? HttpResponse.json(demoUser) : expired())),
+  http.get('*/api/project/v1/projects/', ({ request }) => {
+    if (!signedIn(request)) return expired();
+    const url = new URL(request.url);
+    const search = url.searchParams.get('search') ?? '';
+    const results = [demoProject].filter((p) => p.name.includes(search));
+    if (url.searchParams.get('limit') !== '100' || url.searchParams.get('offset') !== '0') {
+      return HttpResponse.json({ code: 40000, message: '分页参数错误' }, { status: 400 });
+    }
+    return HttpResponse.json({ count: results.length, next: null, previous: null, results });
+  }),
+  http.get('*/api/project/v1/projects/:uuid/', ({ request, params }) => {
+    if (!signedIn(request)) return expired();
+    return params.uuid === demoProject.uuid
+      ? HttpResponse.json(demoProject)
+      : HttpResponse.json({ code: 40400, message: '未找到' }, { status: 404 });
+  }),
+];
+
+export const server = setupServer(...handlers);

@@ -1,0 +1,23 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Root } from '../../src/root';
+import { demoToken } from './msw';
+
+/** Opens the whole app at a hash route, as a user would. */
+export function openApp(hash: string) {
+  window.location.hash = hash;
+  const user = userEvent.setup();
+  return { user, ...render(<Root />) };
+}
+
+export function signIn(): void {
+  document.cookie = `token=${demoToken}; path=/`;
+  document.cookie = 'organization_uuid=org-1; path=/';
+}
+
+export function cookie(name: string): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((item) => item.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
