@@ -1,0 +1,65 @@
+import type { BaseRecord, DataProvider, GetListParams, GetListResponse, GetManyParams } from '@refinedev/core';
+import { config } from '../../config';
+import { platformClient } from '../http';
+import { customRequest, resolveEndpoint, send } from './endpoint';
+import { filterParams, sortKeys } from './params';
+
+interface DrfPage<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/**
+ * The platform service speaks Django REST framework: limit/offset paging,
+ * `{count, next, previous, results}` lists, `ordering`, trailing slashes, 204 deletes.
+ * @refinedev/simple-rest's URL scheme (`_start`/`_end`, no trailing slash, x-total-count)
+ * differs in every method, so this provider shares only its contract.
+ */
+export const platformDataProvider = (client = platformClient): DataProvider => ({
+  getApiUrl: () => config.apiBase,
+
+  getList: async <TData extends BaseRecord>({
+    resource,
+    pagination,
+    filters,
+    sorters,
+    meta,
+  }: GetListParams): Promise<GetListResponse<TData>> => {
+    const params: Record<string, string | number> = {};
+    if (pagination?.mode !== 'off') {
+      const { current = 1, pageSize = 10 } = pagination ?? {};
+      params.limit = pageSize;
+      params.offset = (current - 1) * pageSize;
+    }
+    Object.assign(params, filterParams(filters));
+    const ordering = sortKeys(sorters);
+    if (ordering.length) params.ordering = ordering.join(',');
+    const url = resolveEndpoint(resource, 'list', meta);
+    const body = await send(client.get<DrfPage<TData> | TData[]>(url, { params }));
+    return Array.isArray(body) ? { data: body, total: body.length } : { data: body.results, total: body.count };
+  },
+
+  getOne: async ({ resource, id, meta }) => ({
+    data: await send(client.get(resolveEndpoint(resource, 'one', meta, id))),
+  }),
+
+  getMany: async <TData extends BaseRecord>({ resource, ids, meta }: GetManyParams) => ({
+    data: await Promise.all(ids.map((id) => send(client.get<TData>(resolveEndpoint(resource, 'one', meta, id))))),
+  }),
+
+  create: async ({ resource, variables, meta }) => ({
+    data: await send(client.post(resolveEndpoint(resource, 'create', meta), variables)),
+  }),
+
+  update: async ({ resource, id, variables, meta }) => ({
+    data: await send(client.patch(resolveEndpoint(resource, 'update', meta, id), variables)),
+  }),
+
+  deleteOne: async ({ resource, id, meta }) => ({
+    data: await send(client.delete(resolveEndpoint(resource, 'deleteOne', meta, id))),
+  }),
+
+  custom: customRequest(client),
+});
