@@ -5,6 +5,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/accounts/routes';
+import { smsRoutes } from './modules/accounts/sms-routes';
+import { outboxSender, type SmsSender } from './lib/sms';
 import { healthRoutes } from './modules/health/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { installAuth } from './plugins/auth';
@@ -17,6 +19,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    sms: SmsSender;
   }
 }
 
@@ -26,6 +29,8 @@ export interface AppOptions {
   /** Folder of the built web app; defaults to dist/ beside server/. */
   webRoot?: string;
   logger?: boolean | object;
+  /** Where verification codes go; defaults to the outbox file in DATA_DIR. */
+  smsSender?: SmsSender;
 }
 
 const defaultWebRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -42,12 +47,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', options.config);
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
+  app.decorate('sms', options.smsSender ?? outboxSender(options.config.dataDir, app.log));
 
   installErrorHandling(app);
-  installAuth(app, options.database.db);
+  installAuth(app, options.database.db, options.config.sessionIdleDays);
   await installOpenApi(app);
   await app.register(healthRoutes);
   await app.register(accountRoutes);
+  await app.register(smsRoutes);
   await app.register(projectRoutes);
   await installWebApp(app, options.webRoot ?? defaultWebRoot);
   return app;

@@ -7,6 +7,8 @@ export interface Config {
   databaseUrl: string | undefined;
   timeZone: string;
   logLevel: string;
+  /** A session unused for this many days ends (SESSION_IDLE_DAYS). */
+  sessionIdleDays: number;
 }
 
 export class ConfigError extends Error {
@@ -55,6 +57,15 @@ function parseTimeZone(raw: string | undefined): string {
   return zone;
 }
 
+function parseIdleDays(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 7;
+  const days = Number(raw);
+  if (!Number.isFinite(days) || days <= 0 || days > 365) {
+    throw new ConfigError('SESSION_IDLE_DAYS', `必须是 0 到 365 之间的天数，当前为 "${raw}"`);
+  }
+  return days;
+}
+
 function parseLogLevel(raw: string | undefined): string {
   const level = raw || 'info';
   if (!LOG_LEVELS.includes(level)) throw new ConfigError('LOG_LEVEL', `必须是 ${LOG_LEVELS.join('、')} 之一`);
@@ -72,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     timeZone: parseTimeZone(env.TZ),
     logLevel: parseLogLevel(env.LOG_LEVEL),
+    sessionIdleDays: parseIdleDays(env.SESSION_IDLE_DAYS),
   };
 }

@@ -50,20 +50,28 @@ async function resolveOrganization(db: Db, request: FastifyRequest, user: Sessio
 }
 
 /** Every API route needs a session unless its config says `public: true`. */
-export function installAuth(app: FastifyInstance, db: Db): void {
+export function installAuth(app: FastifyInstance, db: Db, idleDays: number): void {
+  const idleLimitMs = idleDays * 24 * 3600_000;
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   app.decorateRequest('organizationUuid', null);
-  app.addHook('onRequest', async (request) => {
-    const routeUrl = request.routeOptions.url;
-    if (!routeUrl || !isApiPath(routeUrl)) return;
-    if (request.routeOptions.config.public || PUBLIC_PREFIXES.some((prefix) => routeUrl.startsWith(prefix))) return;
-    const token = readToken(request);
-    if (!token) throw notAuthenticated();
-    const user = await resolveSession(db, token);
+  const signIn = async (request: FastifyRequest, token: string) => {
+    const user = await resolveSession(db, token, idleLimitMs);
     request.user = user;
     request.token = token;
     request.organizationUuid = await resolveOrganization(db, request, user);
+  };
+  app.addHook('onRequest', async (request) => {
+    const routeUrl = request.routeOptions.url;
+    if (!routeUrl || !isApiPath(routeUrl)) return;
+    const token = readToken(request);
+    if (request.routeOptions.config.public || PUBLIC_PREFIXES.some((prefix) => routeUrl.startsWith(prefix))) {
+      // A public route may still use a session when one is sent (the bind code needs the user).
+      if (token) await signIn(request, token).catch(() => undefined);
+      return;
+    }
+    if (!token) throw notAuthenticated();
+    await signIn(request, token);
   });
 }
 

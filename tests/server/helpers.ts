@@ -6,12 +6,15 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
 import { DEMO } from '../../server/db/seed/demo-accounts';
+import type { SmsMessage } from '../../server/lib/sms';
 
 export { DEMO };
 
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** Every SMS the app sent, newest last. */
+  sentSms: SmsMessage[];
   close(): Promise<void>;
 }
 
@@ -43,11 +46,14 @@ export async function createTestApp(options: { webRoot?: string; seed?: boolean 
   const database = await openDatabase({ url });
   if (options.seed !== false) await seed(database.db);
   const config = loadConfig({ TZ: 'Asia/Shanghai', DATA_DIR: '/tmp/report-workspace-test' });
-  const app = await buildApp({ config, database, webRoot: options.webRoot ?? '/nonexistent' });
+  const sentSms: SmsMessage[] = [];
+  const smsSender = { send: async (message: SmsMessage) => void sentSms.push(message) };
+  const app = await buildApp({ config, database, smsSender, webRoot: options.webRoot ?? '/nonexistent' });
   await app.ready();
   return {
     app,
     database,
+    sentSms,
     async close() {
       await app.close();
       await database.close();
@@ -66,3 +72,6 @@ export const authHeaders = (token: string, organization?: string) => ({
   authorization: `Token ${token}`,
   ...(organization ? { organization } : {}),
 });
+
+export const post = (app: FastifyInstance, url: string, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, payload, headers });

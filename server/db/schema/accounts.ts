@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -15,6 +15,9 @@ export const users = pgTable('users', {
   isSuperuser: boolean('is_superuser').notNull().default(false),
   isStaff: boolean('is_staff').notNull().default(false),
   currentOrganizationUuid: uuid('current_organization_uuid'),
+  /** Wrong passwords in a row; the fifth locks password sign-in until lockedUntil. */
+  failedLoginCount: integer('failed_login_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
   ...timestamps,
 });
 
@@ -30,4 +33,24 @@ export const sessions = pgTable(
     endReason: varchar('end_reason', { length: 32 }),
   },
   (table) => [index('sessions_user_idx').on(table.userUuid)],
+);
+
+/** Verification codes sent by SMS; only their SHA-256 is kept. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    clientAddress: varchar('client_address', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('sms_codes_mobile_idx').on(table.mobile, table.createdAt),
+    index('sms_codes_client_idx').on(table.clientAddress, table.createdAt),
+  ],
 );

@@ -1,21 +1,35 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { ErrorCode, notAuthenticated } from '../../lib/errors';
 
 export type SessionUser = typeof users.$inferSelect;
 
-const IDLE_LIMIT_MS = 7 * 24 * 3600 * 1000;
 /** lastSeenAt is refreshed at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** One device at a time: a new session ends the user's earlier ones, whose tokens then answer 40004. */
 export async function createSession(db: Db, userUuid: string): Promise<string> {
   const token = randomBytes(32).toString('hex');
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userUuid });
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ endedAt: new Date(), endReason: 'replaced' })
+      .where(and(eq(sessions.userUuid, userUuid), isNull(sessions.endedAt)));
+    const now = new Date();
+    await tx.insert(sessions).values({ tokenHash: hashToken(token), userUuid, createdAt: now, lastSeenAt: now });
+  });
   return token;
+}
+
+/** Ends every open session of the user but the one of `keepToken`. */
+export async function endUserSessions(db: Db, userUuid: string, reason: string, keepToken?: string): Promise<void> {
+  const conditions = [eq(sessions.userUuid, userUuid), isNull(sessions.endedAt)];
+  if (keepToken) conditions.push(ne(sessions.tokenHash, hashToken(keepToken)));
+  await db.update(sessions).set({ endedAt: new Date(), endReason: reason }).where(and(...conditions));
 }
 
 export async function endSession(db: Db, token: string, reason: string): Promise<void> {
@@ -26,7 +40,7 @@ export async function endSession(db: Db, token: string, reason: string): Promise
 }
 
 /** The user behind a token, or a 401 whose code tells a replaced session from an unknown one. */
-export async function resolveSession(db: Db, token: string): Promise<SessionUser> {
+export async function resolveSession(db: Db, token: string, idleLimitMs: number): Promise<SessionUser> {
   const tokenHash = hashToken(token);
   const [row] = await db
     .select({ session: sessions, user: users })
@@ -42,7 +56,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionUser
     throw notAuthenticated('登录状态已失效，请重新登录', ErrorCode.sessionExpired);
   }
   const now = Date.now();
-  if (now - session.lastSeenAt.getTime() > IDLE_LIMIT_MS) {
+  if (now - session.lastSeenAt.getTime() > idleLimitMs) {
     await db.update(sessions).set({ endedAt: new Date(now), endReason: 'idle' }).where(eq(sessions.tokenHash, tokenHash));
     throw notAuthenticated('登录状态已过期，请重新登录', ErrorCode.sessionExpired);
   }
