@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './organizations';
 export * from './projects';
+export * from './roles';

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, serial, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './accounts';
 
 export const organizations = pgTable('organizations', {
@@ -14,6 +14,8 @@ export const organizationMembers = pgTable(
     organizationUuid: uuid('organization_uuid').notNull().references(() => organizations.uuid, { onDelete: 'cascade' }),
     userUuid: uuid('user_uuid').notNull().references(() => users.uuid, { onDelete: 'cascade' }),
     isOwner: boolean('is_owner').notNull().default(false),
+    /** A role of this organization (roles.id). */
+    roleId: integer('role_id'),
     ...timestamps,
   },
   (table) => [

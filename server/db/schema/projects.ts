@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, serial, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './accounts';
 import { organizations } from './organizations';
 
@@ -31,6 +31,8 @@ export const projectMembers = pgTable(
     id: serial('id').primaryKey(),
     projectUuid: uuid('project_uuid').notNull().references(() => projects.uuid, { onDelete: 'cascade' }),
     userUuid: uuid('user_uuid').notNull().references(() => users.uuid, { onDelete: 'cascade' }),
+    /** A role of this project (roles.id); no foreign key, to keep the table order simple. */
+    roleId: integer('role_id'),
     ...timestamps,
   },
   (table) => [
