@@ -9,6 +9,25 @@ export const ProjectListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100, description: '按名称搜索' })),
 });
 
+export const ExtraInfo = Type.Object(
+  {
+    project_id: Type.Optional(Type.String({ maxLength: 200 })),
+    connection_id: Type.Optional(Type.String({ maxLength: 200 })),
+    schema_name: Type.Optional(Type.String({ maxLength: 200 })),
+    database_name: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ProjectWrite = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 150, description: '项目名称' })),
+  skin: Type.Optional(Type.String({ maxLength: 32 })),
+  color: Type.Optional(Type.String({ maxLength: 32 })),
+  extra_info: Type.Optional(ExtraInfo),
+  is_public: Type.Optional(Type.Boolean()),
+  project_card_url: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+
 export const Project = Type.Object({
   uuid: Type.String({ format: 'uuid' }),
   name: Type.String(),
@@ -23,3 +42,11 @@ export const Project = Type.Object({
 });
 
 export const ProjectPage = PageOf(Project);
+
+export const ProjectPermission = Type.Object({
+  role: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+  permissions: Type.Array(Type.String(), { description: '权限名称' }),
+  permissions_detail: Type.Array(Type.String(), { description: '权限明细，如 report.report.create_report' }),
+});
+
+export const UuidParams = Type.Object({ uuid: Type.String({ maxLength: 64 }) });

@@ -1,0 +1,138 @@
+import type { Static } from '@sinclair/typebox';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { projectMembers, users } from '../../db/schema';
+import { formatDateTime } from '../../lib/dates';
+import { badRequest } from '../../lib/errors';
+import { parseIds } from '../../lib/ids';
+import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
+import { ErrorBody } from '../accounts/schemas';
+import { projectNotFound, projectWith } from './access';
+import {
+  addMember, assertAdminRemains, checkProjectRole, defaultProjectRole, listMembers, membersByIds, type MemberRow,
+} from './member-queries';
+import { IdParams, IdsBody, Member, MemberAdd, MemberChange, MemberListQuery, MemberPage, ProjectParams } from './member-schemas';
+
+const tags = ['项目成员'];
+const BASE = '/api/project/v1/projects';
+const VIEW = 'project.projectmember.view_projectmember';
+const CREATE = 'project.projectmember.create_projectmember';
+const EDIT = 'project.projectmember.edit_projectmember';
+const DELETE = 'project.projectmember.delete_projectmember';
+
+export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
+  const present = ({ member, user, role }: MemberRow): Static<typeof Member> => ({
+    id: member.id,
+    project_uuid: member.projectUuid,
+    user: { uuid: user.uuid, username: user.username, nickname: user.nickname, mobile: user.mobile },
+    role: role?.id ? role : null,
+    role_id: member.roleId,
+    created_at: formatDateTime(member.createdAt, app.config.timeZone)!,
+  });
+
+  /** A member row by id, checked against the caller's permission in its project. */
+  async function memberFor(request: FastifyRequest, id: number, permission: string) {
+    const [row] = await membersByIds(app.db, [id]);
+    if (!row) throw projectNotFound();
+    const access = await projectWith(app.db, request, row.member.projectUuid, permission);
+    return { row, access };
+  }
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof MemberListQuery> }>(
+    `${BASE}/:project_uuid/members/`,
+    { schema: { tags, summary: '项目成员列表', params: ProjectParams, querystring: MemberListQuery, response: { 200: MemberPage } } },
+    async (request) => {
+      const { project } = await projectWith(app.db, request, request.params.project_uuid, VIEW);
+      const { limit = DEFAULT_LIMIT, offset = 0, ordering = 'created_at', search, user__username__contains } = request.query;
+      const { rows, total } = await listMembers(app.db, project.uuid, {
+        search: search?.trim() || undefined,
+        usernameContains: user__username__contains?.trim() || undefined,
+        ordering,
+        limit,
+        offset,
+      });
+      return drfPage(request, rows.map(present), total, limit, offset);
+    },
+  );
+
+  app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof MemberAdd> }>(
+    `${BASE}/:project_uuid/members/`,
+    { schema: { tags, summary: '添加项目成员（用户名、手机号或用户 uuid）', params: ProjectParams, body: MemberAdd, response: { 201: Member, 400: ErrorBody } } },
+    async (request, reply) => {
+      const { project } = await projectWith(app.db, request, request.params.project_uuid, CREATE);
+      const { username, user_uuid: userUuid, role_id: roleId } = request.body;
+      const name = username?.trim();
+      if (!name && !userUuid) throw badRequest('请输入要添加的用户名');
+      const [user] = await app.db
+        .select()
+        .from(users)
+        .where(userUuid ? eq(users.uuid, userUuid) : or(eq(users.username, name!), eq(users.mobile, name!)));
+      if (!user) throw badRequest(`用户 ${name ?? userUuid} 不存在`);
+      const role = roleId ? await checkProjectRole(app.db, project.uuid, roleId) : await defaultProjectRole(app.db, project.uuid);
+      const id = await app.db.transaction((tx) => addMember(tx as never, project, user.uuid, role.id));
+      if (!id) throw badRequest(`用户 ${user.username} 已是项目成员`);
+      const [row] = await membersByIds(app.db, [id]);
+      return reply.status(201).send(present(row));
+    },
+  );
+
+  app.get<{ Params: Static<typeof IdParams> }>(
+    `${BASE}/members/:id/`,
+    { schema: { tags, summary: '项目成员详情', params: IdParams, response: { 200: Member } } },
+    async (request) => present((await memberFor(request, request.params.id, VIEW)).row),
+  );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route<{ Params: Static<typeof IdParams>; Body: Static<typeof MemberChange> }>({
+      method,
+      url: `${BASE}/members/:id/`,
+      schema: { tags, summary: '修改项目成员的角色', params: IdParams, body: MemberChange, response: { 200: Member, 400: ErrorBody } },
+      handler: async (request) => {
+        const { row } = await memberFor(request, request.params.id, EDIT);
+        const roleId = request.body.role_id;
+        if (roleId === undefined) {
+          if (method === 'PUT') throw badRequest('请选择角色');
+          return present(row);
+        }
+        await checkProjectRole(app.db, row.member.projectUuid, roleId);
+        await app.db.transaction(async (tx) => {
+          await tx.update(projectMembers).set({ roleId, updatedAt: new Date() }).where(eq(projectMembers.id, row.member.id));
+          await assertAdminRemains(tx as never, row.member.projectUuid);
+        });
+        const [updated] = await membersByIds(app.db, [row.member.id]);
+        return present(updated);
+      },
+    });
+  }
+
+  app.delete<{ Params: Static<typeof IdParams> }>(
+    `${BASE}/members/:id/`,
+    { schema: { tags, summary: '移除项目成员', params: IdParams } },
+    async (request, reply) => {
+      const { row } = await memberFor(request, request.params.id, DELETE);
+      await app.db.transaction(async (tx) => {
+        await tx.delete(projectMembers).where(eq(projectMembers.id, row.member.id));
+        await assertAdminRemains(tx as never, row.member.projectUuid);
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Body: Static<typeof IdsBody> }>(
+    `${BASE}/members/batch_delete/`,
+    { schema: { tags, summary: '批量移除项目成员（全部成功或全部不变）', body: IdsBody } },
+    async (request, reply) => {
+      const ids = parseIds(request.body.ids, '请选择要移除的成员');
+      const rows = await membersByIds(app.db, ids);
+      const projectUuids = new Set(rows.map((row) => row.member.projectUuid));
+      if (rows.length !== ids.length || projectUuids.size !== 1) throw projectNotFound();
+      const [projectUuid] = projectUuids;
+      await projectWith(app.db, request, projectUuid, DELETE);
+      await app.db.transaction(async (tx) => {
+        await tx.delete(projectMembers).where(and(inArray(projectMembers.id, ids), eq(projectMembers.projectUuid, projectUuid)));
+        await assertAdminRemains(tx as never, projectUuid);
+      });
+      return reply.status(204).send();
+    },
+  );
+}

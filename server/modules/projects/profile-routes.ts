@@ -1,0 +1,44 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { projectProfiles } from '../../db/schema';
+import { ErrorBody } from '../accounts/schemas';
+import { projectWith } from './access';
+import { ProjectParams } from './member-schemas';
+
+const BASE = '/api/project_profile/projects/:project_uuid/project_profile';
+const tags = ['项目信息'];
+const Profile = Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), {
+  maxProperties: 50,
+  description: 'logo、description、skin、color 等任意键值',
+});
+
+export async function projectProfileRoutes(app: FastifyInstance): Promise<void> {
+  const read = async (projectUuid: string) => {
+    const [row] = await app.db.select().from(projectProfiles).where(eq(projectProfiles.projectUuid, projectUuid));
+    return row?.profile ?? {};
+  };
+
+  app.get<{ Params: Static<typeof ProjectParams> }>(
+    `${BASE}/get_profile/`,
+    { schema: { tags, summary: '读取项目信息', params: ProjectParams, response: { 200: Profile } } },
+    async (request) => {
+      const { project } = await projectWith(app.db, request, request.params.project_uuid, 'project.projectprofile.view_projectprofile');
+      return read(project.uuid);
+    },
+  );
+
+  app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Profile> }>(
+    `${BASE}/set_profile/`,
+    { schema: { tags, summary: '保存项目信息（与已有的键合并）', params: ProjectParams, body: Profile, response: { 200: Profile, 400: ErrorBody } } },
+    async (request) => {
+      const { project } = await projectWith(app.db, request, request.params.project_uuid, 'project.projectprofile.edit_projectprofile');
+      const profile = { ...(await read(project.uuid)), ...request.body };
+      await app.db
+        .insert(projectProfiles)
+        .values({ projectUuid: project.uuid, profile })
+        .onConflictDoUpdate({ target: projectProfiles.projectUuid, set: { profile, updatedAt: new Date() } });
+      return profile;
+    },
+  );
+}
