@@ -1,11 +1,15 @@
 import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedProjectRoles } from './project-roles';
 
 /**
  * Seed steps in order. Each one is idempotent (fixed keys, insert-if-absent), so seeding
  * an already seeded database changes nothing. Later features append their own step here.
  */
-const steps: Array<(tx: Db) => Promise<void>> = [seedDemoAccounts];
+const steps: Array<(tx: Db) => Promise<void>> = [
+  seedDemoAccounts,
+  seedProjectRoles,
+];
 
 export async function seed(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
