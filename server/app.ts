@@ -9,10 +9,10 @@ import { smsRoutes } from './modules/accounts/sms-routes';
 import { outboxSender, type SmsSender } from './lib/sms';
 import { healthRoutes } from './modules/health/routes';
 import { projectRoutes } from './modules/projects/routes';
+import { organizationRoutes } from './modules/organizations/routes';
 import { projectMemberRoutes } from './modules/projects/member-routes';
 import { projectRoleRoutes } from './modules/projects/role-routes';
 import { projectProfileRoutes } from './modules/projects/profile-routes';
-import { permissionRoutes } from './modules/permissions/routes';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
 import { installOpenApi } from './plugins/openapi';
@@ -60,10 +60,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(smsRoutes);
   await app.register(projectRoutes);
+  await app.register(organizationRoutes);
   await app.register(projectMemberRoutes);
   await app.register(projectRoleRoutes);
   await app.register(projectProfileRoutes);
-  await app.register(permissionRoutes);
   await installWebApp(app, options.webRoot ?? defaultWebRoot);
   return app;
 }

@@ -1,3 +1,5 @@
+import { CATALOGUE } from '../../src/lib/permissions';
+
 /** Error codes of the contract; the HTTP status is the first three digits. */
 export const ErrorCode = {
   badRequest: 40000,
@@ -31,3 +33,9 @@ export const notAuthenticated = (message = '未登录或登录已失效，请重
 export const forbidden = (message = '您暂无权限访问该接口', code: number = ErrorCode.forbidden) =>
   new AppError(403, code, message);
 export const notFound = (message = '请求的资源不存在') => new AppError(404, ErrorCode.notFound, message);
+
+/** 403 with code 40301 naming the missing permission, as the app shows it. */
+export function permissionDenied(detail: string): AppError {
+  const name = CATALOGUE.find((entry) => entry.permissions_detail === detail)?.name ?? detail;
+  return new AppError(403, ErrorCode.permissionDenied, `您没有「${name}」权限`);
+}

@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedOrganizationRoles } from './organization-roles';
 import { seedProjectRoles } from './project-roles';
 
 /**
@@ -8,6 +9,7 @@ import { seedProjectRoles } from './project-roles';
  */
 const steps: Array<(tx: Db) => Promise<void>> = [
   seedDemoAccounts,
+  seedOrganizationRoles,
   seedProjectRoles,
 ];
 

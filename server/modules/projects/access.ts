@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { projectMembers, projects, roles } from '../../db/schema';
-import { AppError, ErrorCode, notFound } from '../../lib/errors';
-import { CATALOGUE } from '../../../src/lib/permissions';
+import { notFound, permissionDenied } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 
 export interface ProjectAccess {
@@ -31,11 +30,6 @@ export async function projectAccess(db: Db, request: FastifyRequest, projectUuid
     .where(and(eq(projects.uuid, projectUuid), eq(projects.organizationUuid, request.organizationUuid)));
   if (!row) throw projectNotFound();
   return { ...row, permissions: row.role?.permissions ?? [] };
-}
-
-export function permissionDenied(detail: string): AppError {
-  const name = CATALOGUE.find((entry) => entry.permissions_detail === detail)?.name ?? detail;
-  return new AppError(403, ErrorCode.permissionDenied, `您没有「${name}」权限`);
 }
 
 /** Throws 403/40301 unless the caller's role grants the permission detail. */

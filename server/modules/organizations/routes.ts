@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin-routes';
+import { memberRoutes } from './members-routes';
+import { roleRoutes } from './roles-routes';
+
+/**
+ * The organization side of the platform interface: members, roles, invite links and the
+ * caller's permissions under /api/organization/v1/, and the same calls (one handler each)
+ * under the product's own /api/v1/ admin paths, with the organization list and switch.
+ */
+export async function organizationRoutes(app: FastifyInstance): Promise<void> {
+  await memberRoutes(app);
+  await roleRoutes(app);
+  await adminRoutes(app);
+}
