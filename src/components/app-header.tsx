@@ -1,7 +1,8 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout } from '@refinedev/core';
 import { App, Avatar, Dropdown, Layout, Space, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { getCookie } from '../lib/cookies';
 import type { UserInfo } from '../providers/auth';
 
@@ -9,7 +10,7 @@ export const logoutConfirmText = '您将退出此系统，是否继续？';
 
 interface Props {
   title: ReactNode;
-  /** Entries above 退出登录 in the user menu. */
+  /** Entries between 个人信息 and 退出登录 in the user menu. */
   menuItems?: NonNullable<MenuProps['items']>;
 }
 
@@ -17,12 +18,15 @@ export function AppHeader({ title, menuItems = [] }: Props) {
   const { data: user } = useGetIdentity<UserInfo>();
   const { mutate: logout } = useLogout();
   const { modal } = App.useApp();
+  const { projectId } = useParams();
   const name = user?.nickname || user?.username || getCookie('username') || '';
 
   const confirmLogout = () => {
     modal.confirm({ title: logoutConfirmText, onOk: () => logout() });
   };
+  const profile = projectId ? `/userinfo?projectId=${encodeURIComponent(projectId)}` : '/userinfo';
   const items: MenuProps['items'] = [
+    { key: 'userinfo', icon: <IdcardOutlined />, label: <Link to={profile}>个人信息</Link> },
     ...menuItems,
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: confirmLogout },
   ];

@@ -2,7 +2,7 @@ import { Button, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { feedback } from '../lib/feedback';
 import { messages } from '../lib/validation';
-import { requestSmsCode } from '../providers/auth';
+import { requestSmsCode, type SmsAction } from '../providers/auth';
 
 const countdownSeconds = 30;
 
@@ -19,10 +19,10 @@ function useCountdown() {
 interface Props {
   form: FormInstance;
   /** The `action` the SMS code is requested for. */
-  action?: string;
+  action?: SmsAction;
 }
 
-/** 获取验证码: checks the phone field, requests a code, then counts down 30 seconds. */
+/** 获取验证码 (sized by its form): checks the phone field, requests a code, then counts down 30 seconds. */
 export function SmsCodeButton({ form, action = 'login' }: Props) {
   const { left, start } = useCountdown();
   const [sending, setSending] = useState(false);
@@ -50,7 +50,7 @@ export function SmsCodeButton({ form, action = 'login' }: Props) {
   };
 
   return (
-    <Button size="large" onClick={send} loading={sending} disabled={left > 0} className="sms-code-button">
+    <Button onClick={send} loading={sending} disabled={left > 0} className="sms-code-button">
       {left > 0 ? `${left} 秒后重新获取` : '获取验证码'}
     </Button>
   );

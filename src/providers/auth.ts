@@ -10,6 +10,7 @@ export const accountPaths = {
   smsCode: '/api/v1/user/sms/code/',
   register: '/api/v1/user/account/register/',
   smsReset: '/api/v1/user/sms/reset/',
+  smsBind: '/api/v1/user/sms/bind/',
   logout: '/api/v1/user/account/logout/',
   userInfo: '/api/v1/user/info/',
 } as const;
@@ -17,19 +18,24 @@ export const accountPaths = {
 export const sessionExpiredText = '您的登录状态失效，请重新登录';
 
 export interface UserInfo {
-  username: string;
-  organization_uuid: string;
   uuid: string;
-  mobile: string;
+  username: string;
   nickname: string;
+  mobile: string | null;
+  organization_uuid: string | null;
+  is_superuser?: boolean;
+  is_staff?: boolean;
 }
+
+/** What the `action` of an SMS code is for; `bind` is sent with the token. */
+export type SmsAction = 'login' | 'reset' | 'bind';
 
 type Credentials = { username: string; password: string } | { mobile: string; code: string };
 export type LoginParams = Credentials & { redirect?: string | null };
 export interface RegisterParams {
   mobile: string;
   code: string;
-  username: string;
+  username?: string;
   password: string;
 }
 export interface ResetParams {
@@ -57,8 +63,22 @@ export async function fetchUserInfo(): Promise<UserInfo> {
   return data;
 }
 
-export function requestSmsCode(mobile: string, action = 'login'): Promise<unknown> {
+export function requestSmsCode(mobile: string, action: SmsAction = 'login'): Promise<unknown> {
   return platformClient.post(accountPaths.smsCode, { mobile, action, application: 'report' });
+}
+
+/** Changes the nickname, or the password (`old_password` and `password`); answers the user info. */
+export async function updateUserInfo(
+  body: { nickname: string } | { old_password: string; password: string },
+): Promise<UserInfo> {
+  const { data } = await platformClient.post<UserInfo>(accountPaths.userInfo, body);
+  return data;
+}
+
+/** Moves the account to a new mobile, proven by a code requested with action `bind`. */
+export async function bindMobile(mobile: string, code: string): Promise<{ mobile: string }> {
+  const { data } = await platformClient.post<{ mobile: string }>(accountPaths.smsBind, { mobile, code, action: 'bind' });
+  return data;
 }
 
 async function signIn(params: LoginParams): Promise<LoginAnswer> {
@@ -94,7 +114,8 @@ export const authProvider = {
 
   register: (params: RegisterParams) =>
     attempt(async () => {
-      await platformClient.post(accountPaths.register, params);
+      const username = params.username?.trim();
+      await platformClient.post(accountPaths.register, { ...params, username: username || undefined });
       return { success: true, redirectTo: '/login', successNotification: { message: '注册成功，请登录' } };
     }),
 

@@ -20,7 +20,7 @@ export const errorTexts = {
   forbidden: '您暂无权限访问该接口',
 } as const;
 
-/** Sign-in calls carry no token, except a rebind. */
+/** Sign-in calls carry no token, except an SMS code for (re)binding the signed-in user's phone. */
 const anonymousPaths = [
   '/user/account/login/',
   '/user/sms/login/',
@@ -33,7 +33,8 @@ function sendsToken(request: InternalAxiosRequestConfig): boolean {
   const path = (request.url ?? '').split('?')[0];
   if (!anonymousPaths.some((p) => path.endsWith(p))) return true;
   const body = typeof request.data === 'string' ? safeParse(request.data) : request.data;
-  return (body as { action?: unknown } | undefined)?.action === 'rebind';
+  const action = (body as { action?: unknown } | undefined)?.action;
+  return action === 'rebind' || action === 'bind';
 }
 
 function safeParse(text: string): unknown {

@@ -11,6 +11,8 @@ const CHROMIUM_ARGS = [
 ];
 
 export interface BrowserContext {
+  /** The server's DATA_DIR (it holds sms-outbox.log). */
+  dataDir: string;
   server: ServerProcess;
   browser: Browser;
   page: Page;
@@ -18,8 +20,8 @@ export interface BrowserContext {
 
 /** One real server (temporary DATA_DIR, built app) and one Chromium per test file; a fresh page per test. */
 export function setupBrowser(): BrowserContext {
-  const context = {} as BrowserContext;
   const dataDir = tempDataDir();
+  const context = { dataDir } as BrowserContext;
   beforeAll(async () => {
     context.server = await startServer({ DATA_DIR: dataDir });
     context.browser = await chromium.launch({

@@ -29,6 +29,19 @@ describe('navigation guard', () => {
     expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(1);
   });
 
+  it('sends a user whose session was replaced on another device back to login', async () => {
+    const replaced = () =>
+      HttpResponse.json({ code: 40004, message: '该账号已在其他设备登录，请重新登录' }, { status: 401 });
+    server.use(http.get('*/api/v1/user/info/', replaced), http.get('*/api/project/v1/projects/', replaced));
+    signIn();
+    openApp('#/list');
+    expect(await screen.findByText('该账号已在其他设备登录，请重新登录')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: '密码登录' })).toBeInTheDocument();
+    await waitFor(() => expect(window.location.hash).toBe(`#/login?redirect=${encodeURIComponent('/list')}`));
+    expect(cookie('token')).toBeUndefined();
+    expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(1);
+  });
+
   it('redirects / to the project list', async () => {
     signIn();
     openApp('#/');

@@ -78,6 +78,13 @@ describe('error catalogue', () => {
     expect(await screen.findByText('接口发生错误')).toBeInTheDocument();
   });
 
+  it('shows the detail of an unlisted status such as 418', async () => {
+    answer(418, { detail: '茶壶' });
+    await fail();
+    expect(await screen.findByText('茶壶')).toBeInTheDocument();
+    expect(screen.queryByText('接口发生错误')).not.toBeInTheDocument();
+  });
+
   it('shows the message of a report-service error envelope', async () => {
     server.use(
       http.get('*/studio/report/api/test/', () =>
@@ -111,13 +118,27 @@ describe('request headers', () => {
     expect(seen[0].get('Accept-Language')).toBe('zh-Hans');
   });
 
-  it('leaves the token off sign-in calls unless rebinding', async () => {
+  it('leaves the token off sign-in calls unless (re)binding a phone', async () => {
     document.cookie = 'token=t1; path=/';
     const seen = capture('/api/v1/user/sms/code/', 'post');
     await platformClient.post('/api/v1/user/sms/code/', { mobile: '13800000000', action: 'login' });
+    await platformClient.post('/api/v1/user/sms/code/', { mobile: '13800000000', action: 'reset' });
     await platformClient.post('/api/v1/user/sms/code/', { mobile: '13800000000', action: 'rebind' });
-    await waitFor(() => expect(seen).toHaveLength(2));
-    expect(seen[0].get('Authorization')).toBeNull();
-    expect(seen[1].get('Authorization')).toBe('Token t1');
+    await platformClient.post('/api/v1/user/sms/code/', { mobile: '13800000000', action: 'bind' });
+    await waitFor(() => expect(seen).toHaveLength(4));
+    expect(seen.map((headers) => headers.get('Authorization'))).toEqual([null, null, 'Token t1', 'Token t1']);
+  });
+
+  it('leaves the token off login, register and sms reset', async () => {
+    document.cookie = 'token=t1; path=/';
+    const paths = [
+      '/api/v1/user/account/login/',
+      '/api/v1/user/sms/login/',
+      '/api/v1/user/account/register/',
+      '/api/v1/user/sms/reset/',
+    ];
+    const seen = paths.map((path) => capture(path, 'post'));
+    for (const path of paths) await platformClient.post(path, { mobile: '13800000000' });
+    expect(seen.map(([headers]) => headers.get('Authorization'))).toEqual([null, null, null, null]);
   });
 });

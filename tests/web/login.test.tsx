@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoToken } from './msw';
+import { demoToken, record } from './msw';
 import { cookie, openApp } from './render';
 
 describe('login screen', () => {
@@ -44,16 +44,30 @@ describe('login screen', () => {
     expect(window.location.hash).toBe('#/main/p-1/materialList');
   });
 
+  it('links to the reset and register screens', async () => {
+    const { user } = openApp('#/login');
+    await user.click(await screen.findByRole('link', { name: '忘记密码' }));
+    expect(await screen.findByRole('button', { name: /重置密码/ })).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/resetcode');
+    await user.click(screen.getByRole('link', { name: '返回登录' }));
+    await user.click(await screen.findByRole('link', { name: '注册' }));
+    expect(await screen.findByRole('button', { name: /注\s*册/ })).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/register');
+  });
+
   it('checks the phone number on the passwordless tab', async () => {
     const { user } = openApp('#/login');
     await user.click(await screen.findByRole('tab', { name: '免密登录' }));
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByText('请填写手机号')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: /登\s*录/ }).at(-1)!);
+    expect(await screen.findByText('请输入手机号码')).toBeInTheDocument();
     await user.type(screen.getByPlaceholderText('手机号'), '12345');
     expect(await screen.findByText('手机号码不合法')).toBeInTheDocument();
   });
 
   it('counts down after a code is sent and signs in with the code', async () => {
+    const codes = record('/api/v1/user/sms/code/');
     const { user } = openApp('#/login');
     await user.click(await screen.findByRole('tab', { name: '免密登录' }));
     await user.type(screen.getByPlaceholderText('手机号'), '13800000000');
@@ -61,6 +75,9 @@ describe('login screen', () => {
     const countdown = await screen.findByRole('button', { name: /^\d+ 秒后重新获取$/ });
     expect(countdown).toHaveTextContent('30 秒后重新获取');
     expect(countdown).toBeDisabled();
+    expect(codes).toEqual([
+      { body: { mobile: '13800000000', action: 'login', application: 'report' }, authorization: null },
+    ]);
 
     await user.click(screen.getAllByRole('button', { name: /登\s*录/ }).at(-1)!);
     expect(await screen.findByText('验证码不能为空')).toBeInTheDocument();
@@ -68,5 +85,6 @@ describe('login screen', () => {
     await user.click(screen.getAllByRole('button', { name: /登\s*录/ }).at(-1)!);
     expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
     expect(cookie('token')).toBe(demoToken);
+    expect(window.location.hash).toBe('#/list');
   });
 });

@@ -14,11 +14,13 @@ export const demoProject = {
   updated_at: '2024-03-02 10:00:00',
 };
 export const demoUser = {
-  username: 'demo',
-  organization_uuid: 'org-1',
   uuid: 'u-1',
-  mobile: '13800000000',
+  username: 'demo',
   nickname: '演示用户',
+  mobile: '13800000000',
+  organization_uuid: 'org-1',
+  is_superuser: false,
+  is_staff: false,
 };
 
 const signedIn = (request: Request) => request.headers.get('Authorization') === `Token ${demoToken}`;
@@ -34,11 +36,22 @@ export const handlers = [
     }
     return HttpResponse.json({ username: demoUser.username, token: demoToken });
   }),
-  http.post('*/api/v1/user/sms/code/', () => HttpResponse.json({ code: 200, message: '验证码已发送' })),
+  http.post('*/api/v1/user/sms/code/', () => HttpResponse.json({ message: '验证码已发送' })),
   http.post('*/api/v1/user/sms/login/', async ({ request }) => {
     const { code } = (await request.json()) as { code: string };
     if (code !== '123456') return HttpResponse.json({ code: 40011, message: '验证码错误' }, { status: 400 });
     return HttpResponse.json({ username: demoUser.username, token: demoToken });
+  }),
+  http.post('*/api/v1/user/account/register/', async ({ request }) => {
+    const { mobile, code, username } = (await request.json()) as { mobile: string; code: string; username?: string };
+    if (code !== '123456') return HttpResponse.json({ code: 40011, message: '验证码错误' }, { status: 400 });
+    if (mobile === demoUser.mobile) return HttpResponse.json({ mobile: ['该手机号已注册'] }, { status: 400 });
+    return HttpResponse.json({ uuid: 'u-2', username: username ?? `user_${mobile}` }, { status: 201 });
+  }),
+  http.post('*/api/v1/user/sms/reset/', async ({ request }) => {
+    const { code } = (await request.json()) as { code: string };
+    if (code !== '123456') return HttpResponse.json({ code: 40011, message: '验证码错误' }, { status: 400 });
+    return HttpResponse.json({ message: '密码已重置' });
   }),
   http.post('*/api/v1/user/account/logout/', () => new HttpResponse(null, { status: 204 })),
   http.get('*/api/v1/user/info/', ({ request }) => (signedIn(request) ? HttpResponse.json(demoUser) : expired())),
@@ -61,3 +74,23 @@ export const handlers = [
 ];
 
 export const server = setupServer(...handlers);
+
+export interface Seen {
+  body: unknown;
+  authorization: string | null;
+}
+
+/**
+ * Records the JSON bodies the app posts to `path`; the handlers registered before still
+ * answer (call it after any `server.use` for the same path: the latest handler runs first).
+ */
+export function record(path: string): Seen[] {
+  const seen: Seen[] = [];
+  server.use(
+    http.post(`*${path}`, async ({ request }) => {
+      seen.push({ body: await request.clone().json(), authorization: request.headers.get('Authorization') });
+      return undefined;
+    }),
+  );
+  return seen;
+}

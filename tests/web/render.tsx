@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Root } from '../../src/root';
 import { demoToken } from './msw';
@@ -20,4 +20,11 @@ export function cookie(name: string): string | undefined {
     .split('; ')
     .find((item) => item.startsWith(`${name}=`))
     ?.slice(name.length + 1);
+}
+
+/** Replaces the text of the field with this placeholder, as a user pasting it would. */
+export async function fill(user: ReturnType<typeof userEvent.setup>, placeholder: string, text: string): Promise<void> {
+  const field = await screen.findByPlaceholderText(placeholder);
+  await user.clear(field);
+  await user.paste(text);
 }

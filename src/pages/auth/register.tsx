@@ -13,11 +13,12 @@ export function RegisterPage() {
   return (
     <AuthCard subtitle="注册账号">
       <Form<RegisterParams> form={form} size="large" onFinish={(values) => register(values)}>
-        <MobileCodeFields form={form} />
-        <Form.Item name="username" rules={rules.username}>
-          <Input prefix={<UserOutlined />} placeholder="用户名" aria-label="用户名" autoComplete="username" />
+        {/* The spec has registration request its code with action login. */}
+        <MobileCodeFields form={form} action="login" />
+        <Form.Item name="username">
+          <Input prefix={<UserOutlined />} placeholder="用户名（选填）" aria-label="用户名" autoComplete="username" />
         </Form.Item>
-        <Form.Item name="password" rules={rules.password}>
+        <Form.Item name="password" rules={rules.newPassword}>
           <Input.Password prefix={<LockOutlined />} placeholder="密码" aria-label="密码" autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>

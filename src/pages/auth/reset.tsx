@@ -20,22 +20,10 @@ export function ResetPage() {
         onFinish={({ mobile, code, password }) => reset({ mobile, code, password })}
       >
         <MobileCodeFields form={form} action="reset" />
-        <Form.Item name="password" rules={rules.password}>
+        <Form.Item name="password" rules={rules.newPassword}>
           <Input.Password prefix={<LockOutlined />} placeholder="新密码" aria-label="新密码" autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
-          name="confirm"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: '请再次输入密码' },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('两次输入的密码不一致')),
-            }),
-          ]}
-        >
+        <Form.Item name="confirm" dependencies={['password']} rules={rules.confirmPassword}>
           <Input.Password prefix={<LockOutlined />} placeholder="确认密码" aria-label="确认密码" autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
