@@ -13,6 +13,7 @@ import { organizationRoutes } from './modules/organizations/routes';
 import { projectMemberRoutes } from './modules/projects/member-routes';
 import { projectRoleRoutes } from './modules/projects/role-routes';
 import { projectProfileRoutes } from './modules/projects/profile-routes';
+import { projectInviteRoutes } from './modules/projects/invite-routes';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
 import { installOpenApi } from './plugins/openapi';
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(projectMemberRoutes);
   await app.register(projectRoleRoutes);
   await app.register(projectProfileRoutes);
+  await app.register(projectInviteRoutes);
   await installWebApp(app, options.webRoot ?? defaultWebRoot);
   return app;
 }

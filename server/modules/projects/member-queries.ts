@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizationMembers, projectMembers, roles, users } from '../../db/schema';
+import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 
 export const MEMBER_ORDERINGS = ['created_at', '-created_at', 'username', '-username'] as const;
@@ -45,7 +46,8 @@ export async function membersByIds(db: Db, ids: number[]): Promise<MemberRow[]> 
     .from(projectMembers)
     .innerJoin(users, eq(users.uuid, projectMembers.userUuid))
     .leftJoin(roles, eq(roles.id, projectMembers.roleId))
-    .where(inArray(projectMembers.id, ids));
+    .where(inArray(projectMembers.id, ids))
+    .orderBy(asc(projectMembers.id));
   return rows as MemberRow[];
 }
 
@@ -81,3 +83,13 @@ export async function addMember(tx: Db, project: { uuid: string; organizationUui
     .returning({ id: projectMembers.id });
   return row?.id ?? null;
 }
+
+/** A member as the API shows it. */
+export const presentMember = ({ member, user, role }: MemberRow, timeZone: string) => ({
+  id: member.id,
+  project_uuid: member.projectUuid,
+  user: { uuid: user.uuid, username: user.username, nickname: user.nickname, mobile: user.mobile },
+  role: role?.id ? role : null,
+  role_id: member.roleId,
+  created_at: formatDateTime(member.createdAt, timeZone)!,
+});

@@ -2,14 +2,13 @@ import type { Static } from '@sinclair/typebox';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { projectMembers, users } from '../../db/schema';
-import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
 import { ErrorBody } from '../accounts/schemas';
 import { projectNotFound, projectWith } from './access';
 import {
-  addMember, assertAdminRemains, checkProjectRole, defaultProjectRole, listMembers, membersByIds, type MemberRow,
+  addMember, assertAdminRemains, checkProjectRole, defaultProjectRole, listMembers, membersByIds, presentMember, type MemberRow,
 } from './member-queries';
 import { IdParams, IdsBody, Member, MemberAdd, MemberChange, MemberListQuery, MemberPage, ProjectParams } from './member-schemas';
 
@@ -21,14 +20,7 @@ const EDIT = 'project.projectmember.edit_projectmember';
 const DELETE = 'project.projectmember.delete_projectmember';
 
 export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
-  const present = ({ member, user, role }: MemberRow): Static<typeof Member> => ({
-    id: member.id,
-    project_uuid: member.projectUuid,
-    user: { uuid: user.uuid, username: user.username, nickname: user.nickname, mobile: user.mobile },
-    role: role?.id ? role : null,
-    role_id: member.roleId,
-    created_at: formatDateTime(member.createdAt, app.config.timeZone)!,
-  });
+  const present = (row: MemberRow): Static<typeof Member> => presentMember(row, app.config.timeZone);
 
   /** A member row by id, checked against the caller's permission in its project. */
   async function memberFor(request: FastifyRequest, id: number, permission: string) {

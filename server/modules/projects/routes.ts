@@ -112,16 +112,19 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  app.delete<{ Params: Static<typeof UuidParams> }>(
-    '/api/project/v1/projects/:uuid/',
-    { schema: { tags, summary: '删除项目及其全部数据', params: UuidParams } },
-    async (request, reply) => {
-      const { project } = await projectWith(app.db, request, request.params.uuid, 'project.project.delete_project');
-      // Members, roles, invitations, profile and everything else of the project go by ON DELETE CASCADE.
-      await app.db.delete(projects).where(eq(projects.uuid, project.uuid));
-      return reply.status(204).send();
-    },
-  );
+  // The admin path of the platform document deletes the same way.
+  for (const url of ['/api/project/v1/projects/:uuid/', '/api/v1/user_admin/projects/:uuid/']) {
+    app.delete<{ Params: Static<typeof UuidParams> }>(
+      url,
+      { schema: { tags, summary: '删除项目及其全部数据', params: UuidParams } },
+      async (request, reply) => {
+        const { project } = await projectWith(app.db, request, request.params.uuid, 'project.project.delete_project');
+        // Members, roles, invitations, profile and everything else of the project go by ON DELETE CASCADE.
+        await app.db.delete(projects).where(eq(projects.uuid, project.uuid));
+        return reply.status(204).send();
+      },
+    );
+  }
 
   app.get<{ Params: Static<typeof UuidParams> }>(
     '/api/project/v1/projects/:uuid/permission/',

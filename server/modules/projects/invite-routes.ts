@@ -1,0 +1,106 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { projectMembers, users } from '../../db/schema';
+import { formatDateTime } from '../../lib/dates';
+import { badRequest } from '../../lib/errors';
+import { checkInvitation, createInvitation, redeemInvitation } from '../../lib/invite-tokens';
+import { currentUser } from '../../plugins/auth';
+import { ErrorBody } from '../accounts/schemas';
+import { projectWith } from './access';
+import { addMember, checkProjectRole, defaultProjectRole, membersByIds, presentMember } from './member-queries';
+import { InviteCodeQuery, Member } from './member-schemas';
+
+const tags = ['项目成员'];
+const BASE = '/api/project/v1/projects';
+const CREATE = 'project.projectmember.create_projectmember';
+
+const InviteCode = Type.Object({ token: Type.String(), expires_at: Type.String(), url: Type.String() });
+const InviteItem = Type.Object({ username: Type.Optional(Type.String({ maxLength: 150 })), role_id: Type.Optional(Type.Integer({ minimum: 1 })) });
+const InviteUserBody = Type.Union([InviteItem, Type.Array(InviteItem, { maxItems: 200 })]);
+const Scoped = Type.Object({ project_uuid: Type.Optional(Type.String({ maxLength: 64 })) });
+const JoinResult = Type.Object({ message: Type.String(), project_uuid: Type.String() });
+
+/** The project of a collection call: in the path, or as `project_uuid` in the query. */
+const projectUuidOf = (request: FastifyRequest) =>
+  (request.params as { project_uuid?: string }).project_uuid ?? (request.query as { project_uuid?: string }).project_uuid;
+
+export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
+  for (const url of [`${BASE}/:project_uuid/members/invite_code/`, `${BASE}/members/invite_code/`]) {
+    app.get<{ Querystring: Static<typeof InviteCodeQuery> }>(
+      url,
+      { schema: { tags, summary: '生成项目邀请链接（days 默认 7 天，最多使用 100 次）', querystring: InviteCodeQuery, response: { 200: InviteCode } } },
+      async (request) => {
+        const { project, member } = await projectWith(app.db, request, projectUuidOf(request), CREATE);
+        const { token, invitation } = await createInvitation(app.db, {
+          kind: 'project',
+          organizationUuid: project.organizationUuid,
+          projectUuid: project.uuid,
+          createdBy: member.userUuid,
+          days: request.query.days,
+        });
+        return { token, expires_at: formatDateTime(invitation.expiresAt, app.config.timeZone)!, url: `#/list?protoken=${token}` };
+      },
+    );
+
+    app.post<{ Body: Static<typeof InviteUserBody>; Querystring: Static<typeof Scoped> }>(
+      url.replace('invite_code', 'invite_user'),
+      {
+        schema: {
+          tags,
+          summary: '按用户名邀请已注册的用户（一个或数组；全部成功或全部不加入）',
+          querystring: Scoped,
+          body: InviteUserBody,
+          response: { 201: Type.Array(Member), 400: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const { project } = await projectWith(app.db, request, projectUuidOf(request), CREATE);
+        const items = Array.isArray(request.body) ? request.body : [request.body];
+        const names = items.map((item) => (item.username ?? '').trim());
+        if (names.length === 0 || names.some((name) => !name)) throw badRequest('请输入用户名');
+        const found = await app.db.select().from(users).where(inArray(users.username, names));
+        const unknown = names.find((name) => !found.some((user) => user.username === name));
+        if (unknown) throw badRequest(`用户 ${unknown} 不存在`);
+        const fallback = await defaultProjectRole(app.db, project.uuid);
+        const roleIds = await Promise.all(
+          items.map(async (item) => (item.role_id ? (await checkProjectRole(app.db, project.uuid, item.role_id)).id : fallback.id)),
+        );
+        const ids = await app.db.transaction(async (tx) => {
+          const added: number[] = [];
+          for (const [i, name] of names.entries()) {
+            const user = found.find((candidate) => candidate.username === name)!;
+            const id = await addMember(tx as unknown as Db, project, user.uuid, roleIds[i]);
+            if (!id) throw badRequest(`用户 ${name} 已是项目成员`);
+            added.push(id);
+          }
+          return added;
+        });
+        return reply.status(201).send((await membersByIds(app.db, ids)).map((row) => presentMember(row, app.config.timeZone)));
+      },
+    );
+  }
+
+  /** Joins the project of a token (and its organization), with the project's default role. */
+  const join = async (request: FastifyRequest<{ Querystring: { token?: string }; Body: { token?: string } }>) => {
+    const user = currentUser(request);
+    const token = request.query?.token ?? request.body?.token;
+    const invitation = await checkInvitation(app.db, token, 'project');
+    const projectUuid = invitation.projectUuid!;
+    const [already] = await app.db
+      .select({ id: projectMembers.id })
+      .from(projectMembers)
+      .where(and(eq(projectMembers.projectUuid, projectUuid), eq(projectMembers.userUuid, user.uuid)));
+    if (already) return { message: '您已是该项目的成员', project_uuid: projectUuid };
+    await redeemInvitation(app.db, token, 'project', async (tx) => {
+      const role = await defaultProjectRole(tx, projectUuid);
+      await addMember(tx, { uuid: projectUuid, organizationUuid: invitation.organizationUuid }, user.uuid, role.id);
+      await tx.update(users).set({ currentOrganizationUuid: invitation.organizationUuid }).where(eq(users.uuid, user.uuid));
+    });
+    return { message: '成功加入项目', project_uuid: projectUuid };
+  };
+  const joinSchema = { tags, summary: '凭邀请链接加入项目（同时加入其企业）', response: { 200: JoinResult, 400: ErrorBody } };
+  app.get(`${BASE}/members/join/`, { schema: { ...joinSchema, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } }, join);
+  app.post('/api/v1/user_admin/join_project/', { schema: { ...joinSchema, body: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } }, join);
+}
