@@ -7,6 +7,10 @@ import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/accounts/routes';
 import { smsRoutes } from './modules/accounts/sms-routes';
 import { outboxSender, type SmsSender } from './lib/sms';
+import { localDiskStorage, type Storage } from './lib/storage';
+import multipart from '@fastify/multipart';
+import { uploadRoutes } from './modules/uploads/routes';
+import { fileServeRoutes } from './modules/uploads/serve-routes';
 import { healthRoutes } from './modules/health/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -25,6 +29,9 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     sms: SmsSender;
+    storage: Storage;
+    /** Keeps background work (Word conversion) so close() waits for it. */
+    track(work: Promise<unknown>): void;
   }
 }
 
@@ -53,8 +60,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('sms', options.smsSender ?? outboxSender(options.config.dataDir, app.log));
+  app.decorate('storage', localDiskStorage(path.join(options.config.dataDir, 'files')));
+  const background = new Set<Promise<unknown>>();
+  app.decorate('track', (work: Promise<unknown>) => {
+    const settled = work.catch((error) => app.log.error({ err: error }, 'background work failed')).finally(() => background.delete(settled));
+    background.add(settled);
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(background);
+  });
 
   installErrorHandling(app);
+  const { uploadLimits } = options.config;
+  await app.register(multipart, {
+    // The per-purpose limits are checked while streaming; this is only the outer bound.
+    limits: { fileSize: Math.max(...Object.values(uploadLimits)) + 1, files: 1, fields: 20, fieldSize: 4096, parts: 25 },
+  });
   installAuth(app, options.database.db, options.config.sessionIdleDays);
   await installOpenApi(app);
   await app.register(healthRoutes);
@@ -66,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(projectRoleRoutes);
   await app.register(projectProfileRoutes);
   await app.register(projectInviteRoutes);
+  await app.register(uploadRoutes);
+  await app.register(fileServeRoutes);
   await installWebApp(app, options.webRoot ?? defaultWebRoot);
   return app;
 }

@@ -9,6 +9,15 @@ export interface Config {
   logLevel: string;
   /** A session unused for this many days ends (SESSION_IDLE_DAYS). */
   sessionIdleDays: number;
+  /** Upload limits in bytes (COVER_MAX_BYTES, REPORT_FILE_MAX_BYTES, MATERIAL_IMAGE_MAX_BYTES, CHUNKED_FILE_MAX_BYTES). */
+  uploadLimits: UploadLimits;
+}
+
+export interface UploadLimits {
+  cover: number;
+  reportFile: number;
+  materialImage: number;
+  chunkedFile: number;
 }
 
 export class ConfigError extends Error {
@@ -66,6 +75,13 @@ function parseIdleDays(raw: string | undefined): number {
   return days;
 }
 
+function parseBytes(env: NodeJS.ProcessEnv, variable: string, fallback: number): number {
+  const raw = env[variable];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(variable, `必须是正整数（字节数），当前为 "${raw}"`);
+  return Number(raw);
+}
+
 function parseLogLevel(raw: string | undefined): string {
   const level = raw || 'info';
   if (!LOG_LEVELS.includes(level)) throw new ConfigError('LOG_LEVEL', `必须是 ${LOG_LEVELS.join('、')} 之一`);
@@ -84,5 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: parseTimeZone(env.TZ),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     sessionIdleDays: parseIdleDays(env.SESSION_IDLE_DAYS),
+    uploadLimits: {
+      cover: parseBytes(env, 'COVER_MAX_BYTES', 2 * 1024 * 1024),
+      reportFile: parseBytes(env, 'REPORT_FILE_MAX_BYTES', 40 * 1024 * 1024),
+      materialImage: parseBytes(env, 'MATERIAL_IMAGE_MAX_BYTES', 10 * 1024 * 1024),
+      chunkedFile: parseBytes(env, 'CHUNKED_FILE_MAX_BYTES', 2_048_000),
+    },
   };
 }

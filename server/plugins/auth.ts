@@ -10,6 +10,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that answer without a session (sign-in, health, API docs). */
     public?: boolean;
+    /**
+     * GET routes that `<img src>` and PDF viewers call without headers: the session may come
+     * from the app's `token` cookie. Never set on a route that changes anything.
+     */
+    cookieAuth?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -24,7 +29,10 @@ const PUBLIC_PREFIXES = ['/api/docs'];
 export function readToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = header?.match(/^Token\s+(\S+)$/i);
-  return match ? match[1] : null;
+  if (match) return match[1];
+  if (!request.routeOptions.config.cookieAuth) return null;
+  const cookie = request.headers.cookie?.match(/(?:^|;\s*)token=([^;]+)/);
+  return cookie ? decodeURIComponent(cookie[1]) : null;
 }
 
 /** The organization the request acts in: the Organization header, else the user's current one. */

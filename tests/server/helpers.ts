@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -13,6 +16,8 @@ export { DEMO };
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** The app's DATA_DIR, removed on close. */
+  dataDir: string;
   /** Every SMS the app sent, newest last. */
   sentSms: SmsMessage[];
   close(): Promise<void>;
@@ -33,7 +38,9 @@ async function adminQuery(serverUrl: string, statement: string) {
  * fresh database of its own (dropped on close), so test files never see each other's rows.
  * A database, not a schema: drizzle-kit writes "public". into the migrations' foreign keys.
  */
-export async function createTestApp(options: { webRoot?: string; seed?: boolean } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { webRoot?: string; seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestContext> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const databaseName = `test_${randomBytes(6).toString('hex')}`;
   let url: string | undefined;
@@ -45,7 +52,8 @@ export async function createTestApp(options: { webRoot?: string; seed?: boolean 
   }
   const database = await openDatabase({ url });
   if (options.seed !== false) await seed(database.db);
-  const config = loadConfig({ TZ: 'Asia/Shanghai', DATA_DIR: '/tmp/report-workspace-test' });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'report-workspace-test-'));
+  const config = loadConfig({ TZ: 'Asia/Shanghai', DATA_DIR: dataDir, ...options.env });
   const sentSms: SmsMessage[] = [];
   const smsSender = { send: async (message: SmsMessage) => void sentSms.push(message) };
   const app = await buildApp({ config, database, smsSender, webRoot: options.webRoot ?? '/nonexistent' });
@@ -53,11 +61,13 @@ export async function createTestApp(options: { webRoot?: string; seed?: boolean 
   return {
     app,
     database,
+    dataDir,
     sentSms,
     async close() {
       await app.close();
       await database.close();
       if (serverUrl) await adminQuery(serverUrl, `drop database if exists "${databaseName}" with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -75,3 +85,36 @@ export const authHeaders = (token: string, organization?: string) => ({
 
 export const post = (app: FastifyInstance, url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, payload, headers });
+
+/** A multipart/form-data body: text fields first, then the file part. */
+export function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; field?: string }) {
+  const boundary = `----test${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = Object.entries(fields).map(([key, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`),
+  );
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Small real files of each accepted type, and padding to reach a size. */
+export const SAMPLES = {
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]),
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+  docx: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]),
+  doc: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(60, 2)]),
+};
+export const padded = (head: Buffer, size: number) => Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 7)]);

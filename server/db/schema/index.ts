@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './organizations';
 export * from './projects';
 export * from './roles';
+export * from './files';

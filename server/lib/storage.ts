@@ -1,0 +1,72 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** Where file contents live. Keys are made by newStorageKey(); an object store can implement the same. */
+export interface Storage {
+  /** Streams the source to the key; answers its size and SHA-256. A failed source leaves nothing behind. */
+  put(key: string, source: Readable): Promise<{ size: number; sha256: string }>;
+  get(key: string, range?: ByteRange): Readable;
+  size(key: string): Promise<number | null>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[a-z0-9]+(\/[a-z0-9-]+)+$/;
+
+/** A fresh key, never derived from a client-supplied name. */
+export const newStorageKey = () => {
+  const now = new Date();
+  return `f${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+};
+
+export function localDiskStorage(root: string): Storage {
+  const pathOf = (key: string) => {
+    if (!KEY.test(key)) throw new Error(`invalid storage key ${key}`);
+    return path.join(root, ...key.split('/'));
+  };
+  return {
+    async put(key, source) {
+      const target = pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const partial = `${target}.${randomUUID()}.part`;
+      const hash = createHash('sha256');
+      let size = 0;
+      const measure = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, measure, createWriteStream(partial, { flags: 'wx' }));
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return { size, sha256: hash.digest('hex') };
+    },
+    get(key, range) {
+      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : undefined);
+    },
+    async size(key) {
+      try {
+        return (await stat(pathOf(key))).size;
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

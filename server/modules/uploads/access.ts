@@ -1,0 +1,43 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { organizationMembers, projectMembers, storedFiles } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
+import type { FileRow } from './store';
+
+export const fileNotFound = () => notFound('文件不存在或您无权查看');
+
+/** A file the caller may read: a member of its project, or of its organization when it has no project. */
+export async function readableFile(app: FastifyInstance, request: FastifyRequest, id: number): Promise<FileRow> {
+  const user = currentUser(request);
+  const [file] = await app.db.select().from(storedFiles).where(eq(storedFiles.id, id));
+  if (!file) throw fileNotFound();
+  const [membership] = file.projectUuid
+    ? await app.db
+        .select({ id: projectMembers.id })
+        .from(projectMembers)
+        .where(and(eq(projectMembers.projectUuid, file.projectUuid), eq(projectMembers.userUuid, user.uuid)))
+    : await app.db
+        .select({ id: organizationMembers.id })
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.organizationUuid, file.organizationUuid), eq(organizationMembers.userUuid, user.uuid)));
+  if (!membership) throw fileNotFound();
+  return file;
+}
+
+/** The stable address of a file's content; the name is there for the browser, the id decides. */
+export const fileUrl = (file: Pick<FileRow, 'id' | 'name'>) => `/api/uploader/v1/files/${file.id}/${encodeURIComponent(file.name)}`;
+
+export const presentFile = (file: FileRow) => ({
+  id: file.id,
+  url: fileUrl(file),
+  name: file.name,
+  size: file.size,
+  mime: file.mime,
+  sha256: file.sha256,
+  project_uuid: file.projectUuid,
+  transcode: file.transcode,
+  // The spec's upload status: 0 success with transcoding, 1 transcoding failed.
+  status: file.transcode === 'done' ? 0 : file.transcode === 'failed' ? 1 : null,
+  pdf_url: file.pdfKey ? `${fileUrl(file)}?format=pdf` : null,
+});

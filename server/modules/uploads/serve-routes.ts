@@ -1,0 +1,67 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { AppError, ErrorCode } from '../../lib/errors';
+import type { ByteRange } from '../../lib/storage';
+import { fileNotFound, readableFile } from './access';
+
+const Params = Type.Object({ id: Type.Integer({ minimum: 1 }), '*': Type.Optional(Type.String({ maxLength: 1000 })) });
+const Query = Type.Object({
+  format: Type.Optional(Type.Literal('pdf', { description: 'Word 文件转成的 PDF' })),
+  download: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true')], { description: '作为附件下载' })),
+});
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name, so Chinese names survive every browser. */
+export function contentDisposition(name: string, attachment: boolean): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${attachment ? 'attachment' : 'inline'}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** One `bytes=start-end` range within size; null when there is no Range header. */
+export function parseRange(header: string | undefined, size: number): ByteRange | null {
+  if (!header) return null;
+  const match = header.match(/^bytes=(\d*)-(\d*)$/);
+  const unsatisfiable = () => new AppError(416, 41600, '请求的范围无效');
+  if (!match || (match[1] === '' && match[2] === '')) throw unsatisfiable();
+  const start = match[1] === '' ? Math.max(0, size - Number(match[2])) : Number(match[1]);
+  const end = match[1] === '' || match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start > end || start >= size) throw unsatisfiable();
+  return { start, end };
+}
+
+export async function fileServeRoutes(app: FastifyInstance): Promise<void> {
+  app.route<{ Params: Static<typeof Params>; Querystring: Static<typeof Query> }>({
+    method: ['GET', 'HEAD'],
+    url: '/api/uploader/v1/files/:id/*',
+    config: { cookieAuth: true },
+    schema: { tags: ['上传'], summary: '文件内容（支持 Range；会话可来自 token Cookie）', params: Params, querystring: Query },
+    handler: async (request, reply) => {
+      const file = await readableFile(app, request, request.params.id);
+      const asPdf = request.query.format === 'pdf';
+      const key = asPdf ? file.pdfKey : file.storageKey;
+      if (!key) throw fileNotFound();
+      const size = await app.storage.size(key);
+      if (size === null) {
+        request.log.error({ fileId: file.id, key }, 'stored object is missing');
+        throw new AppError(404, ErrorCode.notFound, '文件内容已丢失');
+      }
+      const name = asPdf ? file.name.replace(/\.docx?$/i, '.pdf') : file.name;
+      const etag = `"${file.sha256}${asPdf ? '-pdf' : ''}"`;
+      reply
+        .header('Content-Type', asPdf ? 'application/pdf' : file.mime)
+        .header('Content-Disposition', contentDisposition(name, Boolean(request.query.download)))
+        .header('Accept-Ranges', 'bytes')
+        .header('ETag', etag)
+        // The content of an id never changes; private because it needs a session.
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      const range = parseRange(request.headers.range, size);
+      if (range) {
+        reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+      }
+      reply.header('Content-Length', range ? range.end - range.start + 1 : size);
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(app.storage.get(key, range ?? undefined));
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { execFile } from 'node:child_process';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { storedFiles } from '../../db/schema';
+import { newStorageKey } from '../../lib/storage';
+
+const run = promisify(execFile);
+let sofficePath: Promise<string | null> | undefined;
+
+/** soffice (or libreoffice) on the PATH, looked up once. */
+export function findSoffice(): Promise<string | null> {
+  sofficePath ??= (async () => {
+    for (const name of ['soffice', 'libreoffice']) {
+      try {
+        const { stdout } = await run('sh', ['-c', `command -v ${name}`]);
+        if (stdout.trim()) return stdout.trim();
+      } catch {
+        // not installed under this name
+      }
+    }
+    return null;
+  })();
+  return sofficePath;
+}
+
+type FileRow = typeof storedFiles.$inferSelect;
+
+/** Converts a Word file to PDF beside the original and records done or failed on the row. */
+export async function transcodeToPdf(app: FastifyInstance, file: FileRow, soffice: string): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'transcode-'));
+  try {
+    const input = path.join(dir, `source.${file.mime.includes('openxml') ? 'docx' : 'doc'}`);
+    await pipeline(app.storage.get(file.storageKey), createWriteStream(input));
+    await run(soffice, ['--headless', '--convert-to', 'pdf', '--outdir', dir, input], { timeout: 120_000 });
+    const pdfKey = newStorageKey();
+    const { size } = await app.storage.put(pdfKey, createReadStream(path.join(dir, 'source.pdf')));
+    await app.db.update(storedFiles).set({ transcode: 'done', pdfKey, pdfSize: size }).where(eq(storedFiles.id, file.id));
+  } catch (error) {
+    app.log.warn({ err: error, fileId: file.id }, 'Word to PDF conversion failed');
+    await app.db.update(storedFiles).set({ transcode: 'failed' }).where(eq(storedFiles.id, file.id));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
