@@ -11,6 +11,7 @@ import { localDiskStorage, type Storage } from './lib/storage';
 import multipart from '@fastify/multipart';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileServeRoutes } from './modules/uploads/serve-routes';
+import { chunkedUploadRoutes } from './modules/uploads/chunked-routes';
 import { healthRoutes } from './modules/health/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(projectInviteRoutes);
   await app.register(uploadRoutes);
   await app.register(fileServeRoutes);
+  await app.register(chunkedUploadRoutes);
   await installWebApp(app, options.webRoot ?? defaultWebRoot);
   return app;
 }

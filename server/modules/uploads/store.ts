@@ -18,6 +18,8 @@ export interface UploadInput {
   organizationUuid: string;
   projectUuid: string | null;
   userUuid: string;
+  /** What the client declared: the stored bytes must match it. */
+  expect?: { size: number; sha256?: string };
 }
 
 /**
@@ -33,6 +35,16 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
   const checked = pipeline(input.source, guard.stream, () => undefined);
   const { size, sha256 } = await app.storage.put(key, checked);
   const type = guard.state.type!;
+  const mismatch =
+    input.expect && size !== input.expect.size
+      ? '文件大小与声明不一致，请重新上传'
+      : input.expect?.sha256 && input.expect.sha256.toLowerCase() !== sha256
+        ? '文件校验失败（SHA-256 不一致），请重新上传'
+        : null;
+  if (mismatch) {
+    await app.storage.delete(key);
+    throw badRequest(mismatch);
+  }
 
   const owner = input.projectUuid
     ? eq(storedFiles.projectUuid, input.projectUuid)
