@@ -23,7 +23,7 @@ export interface LoadResult {
 
 export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+export function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
@@ -124,16 +124,30 @@ export interface MeasureOptions {
   check?: (body: unknown) => void;
 }
 
-/** Serves the app on 127.0.0.1:<free port>, logs in, warms up, measures, closes the server. */
-export async function measure({ database, path: requestPath, settings, check }: MeasureOptions): Promise<LoadResult> {
-  const config = loadConfig({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', TZ: process.env.TZ });
+/**
+ * Serves the app on 127.0.0.1:<free port> (`env` added to its settings), logs in as the demo
+ * user, runs `fn` with the origin and the user's headers, closes the server.
+ */
+export async function withServer<T>(
+  database: Database,
+  env: NodeJS.ProcessEnv,
+  fn: (origin: string, headers: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', TZ: process.env.TZ, ...env });
   const app = await buildApp({ config, database, logger: false });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const headers = { authorization: `Token ${await login(origin)}` };
-    const url = `${origin}${requestPath}`;
+    return await fn(origin, { authorization: `Token ${await login(origin)}` });
+  } finally {
+    await app.close();
+  }
+}
 
+/** Serves the app, logs in, warms up, measures, closes the server. */
+export async function measure({ database, path: requestPath, settings, check }: MeasureOptions): Promise<LoadResult> {
+  return withServer(database, {}, async (origin, headers) => {
+    const url = `${origin}${requestPath}`;
     const probe = await fetch(url, { headers });
     if (!probe.ok) throw new Error(`${requestPath} answered ${probe.status}: ${await probe.text()}`);
     check?.(await probe.json());
@@ -141,9 +155,7 @@ export async function measure({ database, path: requestPath, settings, check }: 
     await fire(url, headers, settings.connections, settings.warmupSeconds);
     const result = await fire(url, headers, settings.connections, settings.seconds);
     return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
-  } finally {
-    await app.close();
-  }
+  });
 }
 
 export interface TableRow {
@@ -169,8 +181,13 @@ export function formatTable(rows: TableRow[]): string {
         ]
       : [label, note ?? 'no result', '', '', ''],
   );
-  const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => row[i].length)));
+  return alignColumns([header, ...body]);
+}
+
+/** Rows of cells as lines of columns: the first left-aligned, the others right-aligned. */
+export function alignColumns(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   const line = (row: string[]) =>
     row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
-  return [line(header), ...body.map(line)].join('\n');
+  return rows.map(line).join('\n');
 }
