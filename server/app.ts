@@ -12,6 +12,7 @@ import multipart from '@fastify/multipart';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileServeRoutes } from './modules/uploads/serve-routes';
 import { chunkedUploadRoutes } from './modules/uploads/chunked-routes';
+import { labelModuleRoutes } from './modules/labels/routes';
 import { healthRoutes } from './modules/health/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadRoutes);
   await app.register(fileServeRoutes);
   await app.register(chunkedUploadRoutes);
+  await app.register(labelModuleRoutes);
   await installWebApp(app, options.webRoot ?? defaultWebRoot);
   return app;
 }

@@ -3,3 +3,4 @@ export * from './organizations';
 export * from './projects';
 export * from './roles';
 export * from './files';
+export * from './labels';

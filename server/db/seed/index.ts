@@ -2,6 +2,7 @@ import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedOrganizationRoles } from './organization-roles';
 import { seedProjectRoles } from './project-roles';
+import { seedDemoLabels } from './demo-labels';
 
 /**
  * Seed steps in order. Each one is idempotent (fixed keys, insert-if-absent), so seeding
@@ -11,6 +12,7 @@ const steps: Array<(tx: Db) => Promise<void>> = [
   seedDemoAccounts,
   seedOrganizationRoles,
   seedProjectRoles,
+  seedDemoLabels,
 ];
 
 export async function seed(db: Db): Promise<void> {

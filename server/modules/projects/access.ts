@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { projectMembers, projects, roles } from '../../db/schema';
 import { notFound, permissionDenied } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
+import { permissionChecker } from '../../../src/lib/permissions';
 
 export interface ProjectAccess {
   project: typeof projects.$inferSelect;
@@ -35,6 +36,11 @@ export async function projectAccess(db: Db, request: FastifyRequest, projectUuid
 /** Throws 403/40301 unless the caller's role grants the permission detail. */
 export function demand(access: ProjectAccess, detail: string): void {
   if (!access.permissions.includes(detail)) throw permissionDenied(detail);
+}
+
+/** Throws 403/40301 unless one of the permission patterns matches (the spec's matchSome). */
+export function demandSome(access: ProjectAccess, patterns: string[]): void {
+  if (!permissionChecker(access.permissions).matchSome(patterns)) throw permissionDenied(patterns[0]);
 }
 
 /** projectAccess plus demand, the usual first line of a project route. */

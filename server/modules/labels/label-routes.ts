@@ -1,0 +1,205 @@
+import type { Static } from '@sinclair/typebox';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { labelGroups, labels, type LabelOrigin } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { parseIds } from '../../lib/ids';
+import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
+import { ok, REPORT_BASE } from '../../lib/report-service';
+import { demandSome, projectAccess, projectWith } from '../projects/access';
+import { applyImport, planImport } from './import';
+import {
+  checkGroupRef, checkLabelName, isDuplicate, labelsOfProject, listLabels, presentLabel, projectGroups, readExtraInfo, type LabelRow,
+} from './queries';
+import { BatchUpdateBody, BulkCreateBody, Ids, ImportBody, LabelListQuery, LabelWrite, ProjectIdParams, ProjectParams } from './schemas';
+
+const tags = ['标签'];
+const P = {
+  view: ['report.label.view_label', 'report.labelgroup.view_labelgroup'],
+  create: 'report.label.create_label',
+  edit: 'report.label.edit_label',
+  delete: 'report.label.delete_label',
+};
+/** The app shows this refusal as a warning (spec section 8: label add with code 400). */
+const duplicate = (name: string) => badRequest(`标签「${name}」在该分组中已存在`, 400);
+
+export async function labelRoutes(app: FastifyInstance): Promise<void> {
+  const tz = app.config.timeZone;
+  const present = async (label: LabelRow) => {
+    const [group] = label.labelGroupId ? await app.db.select().from(labelGroups).where(eq(labelGroups.id, label.labelGroupId)) : [];
+    return presentLabel(label, group?.name ?? null, tz);
+  };
+  const labelOf = async (projectUuid: string, id: number) => {
+    const [label] = await app.db.select().from(labels).where(and(eq(labels.id, id), eq(labels.projectUuid, projectUuid)));
+    if (!label) throw notFound('标签不存在');
+    return label;
+  };
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof LabelListQuery> }>(
+    `${REPORT_BASE}/label/`,
+    { schema: { tags, summary: '标签列表（origin、label_group_id、name 包含、limit、offset）', params: ProjectParams, querystring: LabelListQuery } },
+    async (request) => {
+      const access = await projectAccess(app.db, request, request.params.projectId);
+      // Either view permission will do; the label group one gates the filter panel.
+      demandSome(access, P.view);
+      const { limit = DEFAULT_LIMIT, offset = 0, origin, label_group_id: labelGroupId, name } = request.query;
+      const { rows, total } = await listLabels(app.db, access.project.uuid, { origin, labelGroupId, name: name?.trim() || undefined, limit, offset });
+      return drfPage(request, rows.map((row) => presentLabel(row.label, row.groupName, tz)), total, limit, offset);
+    },
+  );
+
+  app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof LabelWrite> }>(
+    `${REPORT_BASE}/label/`,
+    { schema: { tags, summary: '新建标签；同组同实体重名时回答 code 400', params: ProjectParams, body: LabelWrite } },
+    async (request, reply) => {
+      const { project } = await projectWith(app.db, request, request.params.projectId, P.create);
+      const name = checkLabelName(request.body.name);
+      const labelGroupId = checkGroupRef(await projectGroups(app.db, project.uuid), request.body.label_group);
+      try {
+        const [label] = await app.db
+          .insert(labels)
+          .values({ projectUuid: project.uuid, name, origin: request.body.origin ?? '报告', labelGroupId, extraInfo: readExtraInfo(request.body.extra_info) })
+          .returning();
+        return reply.status(201).send(await present(label));
+      } catch (error) {
+        if (isDuplicate(error)) throw duplicate(name);
+        throw error;
+      }
+    },
+  );
+
+  app.patch<{ Params: Static<typeof ProjectIdParams>; Body: Static<typeof LabelWrite> }>(
+    `${REPORT_BASE}/label/:id/`,
+    { schema: { tags, summary: '修改标签', params: ProjectIdParams, body: LabelWrite } },
+    async (request) => {
+      const { project } = await projectWith(app.db, request, request.params.projectId, P.edit);
+      const label = await labelOf(project.uuid, request.params.id);
+      const changes = await labelChanges(app.db, project.uuid, request.body);
+      try {
+        const [updated] = await app.db.update(labels).set(changes).where(eq(labels.id, label.id)).returning();
+        return present(updated);
+      } catch (error) {
+        if (isDuplicate(error)) throw duplicate(changes.name ?? label.name);
+        throw error;
+      }
+    },
+  );
+
+  app.delete<{ Params: Static<typeof ProjectIdParams> }>(
+    `${REPORT_BASE}/label/:id/`,
+    { schema: { tags, summary: '删除标签（同时从所有报告和素材上移除）', params: ProjectIdParams } },
+    async (request, reply) => {
+      const access = await projectAccess(app.db, request, request.params.projectId);
+      // The spec gates label management on edit_label; delete_label also allows it.
+      demandSome(access, [P.delete, P.edit]);
+      const label = await labelOf(access.project.uuid, request.params.id);
+      await app.db.delete(labels).where(eq(labels.id, label.id));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof BatchUpdateBody> }>(
+    `${REPORT_BASE}/label/batch_update/`,
+    { schema: { tags, summary: '批量移动分组（{ids, label_group}）或逐个修改（[{id, …}]），全部成功或全部不变', params: ProjectParams, body: BatchUpdateBody } },
+    async (request) => {
+      const { project } = await projectWith(app.db, request, request.params.projectId, P.edit);
+      const items = Array.isArray(request.body)
+        ? request.body
+        : parseIds(request.body.ids, '请勾选批量移动数据!').map((id) => ({ id, label_group: (request.body as { label_group?: number | null }).label_group, origin: (request.body as { origin?: LabelOrigin }).origin }));
+      if (items.length === 0) throw badRequest('请勾选批量移动数据!');
+      await labelsOfProject(app.db, project.uuid, items.map((item) => item.id));
+      try {
+        await app.db.transaction(async (tx) => {
+          for (const { id, ...body } of items) {
+            await tx.update(labels).set(await labelChanges(tx as unknown as Db, project.uuid, body)).where(eq(labels.id, id));
+          }
+        });
+      } catch (error) {
+        if (isDuplicate(error)) throw badRequest('目标分组中已有同名标签', 400);
+        throw error;
+      }
+      return ok({ updated: items.length }, '标签更新成功');
+    },
+  );
+
+  app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Ids> }>(
+    `${REPORT_BASE}/label/bulk_delete/`,
+    { schema: { tags, summary: '批量删除标签（同时解除与报告、素材的关联）', params: ProjectParams, body: Ids } },
+    async (request, reply) => {
+      const access = await projectWith(app.db, request, request.params.projectId, P.edit);
+      const ids = parseIds(request.body.ids, '请勾选批量删除数据!');
+      await labelsOfProject(app.db, access.project.uuid, ids);
+      await app.db.delete(labels).where(and(eq(labels.projectUuid, access.project.uuid), inArray(labels.id, ids)));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof BulkCreateBody> }>(
+    `${REPORT_BASE}/label/bulk_create/`,
+    { schema: { tags, summary: '批量新建标签，全部成功或全部不建', params: ProjectParams, body: BulkCreateBody } },
+    async (request, reply) => {
+      const { project } = await projectWith(app.db, request, request.params.projectId, P.create);
+      const items = Array.isArray(request.body) ? request.body : request.body.labels;
+      if (items.length === 0) throw badRequest('请至少提交一个标签');
+      const groups = await projectGroups(app.db, project.uuid);
+      const seen = new Set<string>();
+      const values = items.map((item, i) => {
+        const where = `第 ${i + 1} 条：`;
+        try {
+          const name = checkLabelName(item.name);
+          const origin = item.origin ?? '报告';
+          const labelGroupId = checkGroupRef(groups, item.label_group);
+          const key = `${labelGroupId}\u0000${origin}\u0000${name}`;
+          if (seen.has(key)) throw badRequest(`标签「${name}」重复`);
+          seen.add(key);
+          return { projectUuid: project.uuid, name, origin, labelGroupId, extraInfo: readExtraInfo(item.extra_info) };
+        } catch (error) {
+          throw badRequest(where + (error as Error).message);
+        }
+      });
+      try {
+        const created = await app.db.transaction(async (tx) => {
+          const rows: LabelRow[] = [];
+          for (let start = 0; start < values.length; start += 1000) {
+            rows.push(...(await tx.insert(labels).values(values.slice(start, start + 1000)).returning()));
+          }
+          return rows;
+        });
+        return reply.status(201).send(ok(created.map((label) => presentLabel(label, groups.get(label.labelGroupId ?? 0)?.name ?? null, tz)), '新增标签成功'));
+      } catch (error) {
+        if (isDuplicate(error)) throw badRequest('部分标签在其分组中已存在，未新建任何标签', 400);
+        throw error;
+      }
+    },
+  );
+
+  app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof ImportBody> }>(
+    `${REPORT_BASE}/label/import/`,
+    { schema: { tags, summary: '导入标签表（序号、标签名称、标签类别、实体）；dry_run 时只返回逐行预览', params: ProjectParams, body: ImportBody } },
+    async (request) => {
+      const { project } = await projectWith(app.db, request, request.params.projectId, P.create);
+      if (request.body.rows.length === 0) throw badRequest('当前excel无数据');
+      return app.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const groups = [...(await projectGroups(tx, project.uuid)).values()];
+        const existing = await tx.select().from(labels).where(eq(labels.projectUuid, project.uuid));
+        const plan = planImport(request.body.rows, existing, groups);
+        if (!request.body.dry_run) await applyImport(tx, project.uuid, plan, groups);
+        const tally = (action: string) => plan.filter((row) => row.action === action).length;
+        const summary = { created: tally('create'), changed: tally('change'), unchanged: tally('unchanged'), rejected: tally('reject') };
+        return ok({ ...summary, rows: plan }, request.body.dry_run ? '预览' : '导入成功');
+      });
+    },
+  );
+}
+
+/** The columns a label write sets, checked against the project's groups. */
+async function labelChanges(db: Db, projectUuid: string, body: Static<typeof LabelWrite>): Promise<Partial<LabelRow>> {
+  const changes: Partial<LabelRow> = { updatedAt: new Date() };
+  if (body.name !== undefined) changes.name = checkLabelName(body.name);
+  if (body.origin !== undefined) changes.origin = body.origin;
+  if (body.extra_info !== undefined) changes.extraInfo = readExtraInfo(body.extra_info);
+  if (body.label_group !== undefined) changes.labelGroupId = checkGroupRef(await projectGroups(db, projectUuid), body.label_group);
+  return changes;
+}

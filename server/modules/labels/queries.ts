@@ -1,0 +1,102 @@
+import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { labelGroups, labels, type LabelOrigin } from '../../db/schema';
+import { formatDateTime } from '../../lib/dates';
+import { badRequest } from '../../lib/errors';
+
+export type LabelRow = typeof labels.$inferSelect;
+export type LabelGroupRow = typeof labelGroups.$inferSelect;
+
+export const NAME_MAX = 50;
+
+export function checkLabelName(name: string | undefined | null): string {
+  const value = (name ?? '').trim();
+  if (!value) throw badRequest('请输入标签名称');
+  if (value.length > NAME_MAX) throw badRequest(`标签名称不能超过 ${NAME_MAX} 个字符`);
+  return value;
+}
+
+export function checkGroupName(name: string | undefined, emptyMessage: string): string {
+  const value = (name ?? '').trim();
+  if (!value) throw badRequest(emptyMessage);
+  if (value.length > NAME_MAX) throw badRequest(`分组名称不能超过 ${NAME_MAX} 个字符`);
+  return value;
+}
+
+/** extra_info is a JSON object; a string that holds one is read as it. */
+export function readExtraInfo(value: unknown): Record<string, unknown> {
+  if (value === null || value === undefined || value === '') return {};
+  if (typeof value === 'string') {
+    try {
+      const parsed = JSON.parse(value);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed;
+    } catch {
+      // a plain text note
+    }
+    return { note: value };
+  }
+  return value as Record<string, unknown>;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listLabels(
+  db: Db,
+  projectUuid: string,
+  query: { origin?: LabelOrigin; labelGroupId?: number; name?: string; limit: number; offset: number },
+) {
+  const conditions: SQL[] = [eq(labels.projectUuid, projectUuid)];
+  if (query.origin) conditions.push(eq(labels.origin, query.origin));
+  if (query.labelGroupId) conditions.push(eq(labels.labelGroupId, query.labelGroupId));
+  if (query.name) conditions.push(ilike(labels.name, `%${escapeLike(query.name)}%`));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ label: labels, groupName: labelGroups.name })
+      .from(labels)
+      .leftJoin(labelGroups, eq(labelGroups.id, labels.labelGroupId))
+      .where(where)
+      .orderBy(asc(labels.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(labels).where(where),
+  ]);
+  return { rows, total };
+}
+
+export const presentLabel = (label: LabelRow, groupName: string | null, timeZone: string) => ({
+  id: label.id,
+  name: label.name,
+  extra_info: label.extraInfo,
+  origin: label.origin,
+  type: label.type,
+  label_group: label.labelGroupId,
+  label_group_name: groupName,
+  created_at: formatDateTime(label.createdAt, timeZone)!,
+  updated_at: formatDateTime(label.updatedAt, timeZone)!,
+});
+
+/** Label groups of the project by id; a group id the client gives must be among them. */
+export async function projectGroups(db: Db, projectUuid: string) {
+  const rows = await db.select().from(labelGroups).where(eq(labelGroups.projectUuid, projectUuid));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export function checkGroupRef(groups: Map<number, LabelGroupRow>, id: number | null | undefined): number | null {
+  if (id === null || id === undefined) return null;
+  if (!groups.has(id)) throw badRequest('标签分组不存在');
+  return id;
+}
+
+/** Labels of this project among the ids; any other id makes the whole call 404-free but refused. */
+export async function labelsOfProject(db: Db, projectUuid: string, ids: number[]): Promise<LabelRow[]> {
+  const rows = await db.select().from(labels).where(and(eq(labels.projectUuid, projectUuid), inArray(labels.id, ids)));
+  if (rows.length !== ids.length) throw badRequest('部分标签不存在');
+  return rows;
+}
+
+/** Postgres says which unique rule a write broke; this tells the label name clash apart. */
+export const isDuplicate = (error: unknown) => {
+  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+  return cause?.code === '23505';
+};
