@@ -13,6 +13,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { fileServeRoutes } from './modules/uploads/serve-routes';
 import { chunkedUploadRoutes } from './modules/uploads/chunked-routes';
 import { labelModuleRoutes } from './modules/labels/routes';
+import { libraryRoutes } from './modules/library/routes';
 import { healthRoutes } from './modules/health/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fileServeRoutes);
   await app.register(chunkedUploadRoutes);
   await app.register(labelModuleRoutes);
+  await app.register(libraryRoutes);
   await installWebApp(app, options.webRoot ?? defaultWebRoot);
   return app;
 }

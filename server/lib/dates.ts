@@ -16,3 +16,20 @@ export function formatDateTime(date: Date | null | undefined, timeZone: string):
   }
   return formatter.format(date);
 }
+
+/** Parses `yyyy-MM-dd HH:mm:ss` (or just the date) as a wall-clock time in the time zone. */
+export function parseDateTime(text: string, timeZone: string): Date | null {
+  const match = text.trim().match(/^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/);
+  if (!match) return null;
+  const [year, month, day, hour = '0', minute = '0', second = '0'] = match.slice(1);
+  const wall = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== +month - 1 || check.getUTCDate() !== +day || +hour > 23 || +minute > 59 || +second > 59) return null;
+  // The zone's offset at that moment: format the guess in the zone and compare.
+  const shown = formatDateTime(new Date(wall), timeZone)!;
+  const [d, t] = shown.split(' ');
+  const [y2, m2, d2] = d.split('-').map(Number);
+  const [h2, i2, s2] = t.split(':').map(Number);
+  const offset = Date.UTC(y2, m2 - 1, d2, h2, i2, s2) - wall;
+  return new Date(wall - offset);
+}

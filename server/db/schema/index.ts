@@ -4,3 +4,4 @@ export * from './projects';
 export * from './roles';
 export * from './files';
 export * from './labels';
+export * from './library';

@@ -1,0 +1,56 @@
+import { index, integer, pgTable, primaryKey, serial, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { timestamps, users } from './accounts';
+import { storedFiles } from './files';
+import { labels } from './labels';
+import { projects } from './projects';
+
+/** Reports and materials are one library; `kind` tells them apart. */
+export const LIBRARY_KINDS = ['report', 'material'] as const;
+export type LibraryKind = (typeof LIBRARY_KINDS)[number];
+
+export const libraryGroups = pgTable(
+  'library_groups',
+  {
+    id: serial('id').primaryKey(),
+    projectUuid: uuid('project_uuid').notNull().references(() => projects.uuid, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).$type<LibraryKind>().notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    sorted: integer('sorted').notNull().default(0),
+    userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [unique('library_groups_project_kind_name_unique').on(table.projectUuid, table.kind, table.name)],
+);
+
+export const libraryItems = pgTable(
+  'library_items',
+  {
+    id: serial('id').primaryKey(),
+    projectUuid: uuid('project_uuid').notNull().references(() => projects.uuid, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).$type<LibraryKind>().notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    createUser: varchar('create_user', { length: 150 }).notNull(),
+    cover: text('cover').notNull().default(''),
+    file: text('file').notNull().default(''),
+    realFileName: varchar('real_file_name', { length: 255 }).notNull().default(''),
+    /** Null is the spec's -1: no group. Deleting a group moves its items out. */
+    groupId: integer('group_id').references(() => libraryGroups.id, { onDelete: 'set null' }),
+    fileId: integer('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    coverFileId: integer('cover_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.uuid, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    index('library_items_list_idx').on(table.projectUuid, table.kind, table.createdAt, table.id),
+    index('library_items_group_idx').on(table.projectUuid, table.kind, table.groupId, table.createdAt),
+  ],
+);
+
+export const libraryItemLabels = pgTable(
+  'library_item_labels',
+  {
+    itemId: integer('item_id').notNull().references(() => libraryItems.id, { onDelete: 'cascade' }),
+    labelId: integer('label_id').notNull().references(() => labels.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.itemId, table.labelId] }), index('library_item_labels_label_idx').on(table.labelId, table.itemId)],
+);

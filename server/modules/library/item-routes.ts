@@ -1,0 +1,181 @@
+import type { Static } from '@sinclair/typebox';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { labels, libraryItems } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { parseIds } from '../../lib/ids';
+import { ok, REPORT_BASE } from '../../lib/report-service';
+import { demandSome, projectAccess, projectWith } from '../projects/access';
+import { releaseFiles } from './files';
+import { itemsOfProject, listItems, presentItems, readListQuery } from './items';
+import { permission, type KindSpec } from './kinds';
+import { BulkItems, ExportBody, Ids, ItemWrite, ListQuery, MoveBody, ProjectIdParams, ProjectParams } from './schemas';
+import { checkGroup, checkLabels, itemValues, setItemLabels } from './write';
+
+type Body = Static<typeof ItemWrite>;
+
+/** The item routes of one library kind: reports under report/, materials under material/. */
+export function itemRoutes(spec: KindSpec) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const base = `${REPORT_BASE}/${spec.itemPath}`;
+    const tags = [`${spec.noun}`];
+    const tz = app.config.timeZone;
+    const access = (request: FastifyRequest<{ Params: { projectId: string } }>, action: 'view' | 'create' | 'edit' | 'delete') =>
+      projectWith(app.db, request, request.params.projectId, permission(spec, action));
+    const ownerOf = (project: { uuid: string; organizationUuid: string }) => ({ projectUuid: project.uuid, organizationUuid: project.organizationUuid });
+    const presentOne = async (id: number) => {
+      const [row] = await app.db.select().from(libraryItems).where(eq(libraryItems.id, id));
+      return (await presentItems(app.db, [row], tz))[0];
+    };
+
+    /** Inserts checked items and their labels in one transaction. */
+    async function create(request: FastifyRequest, owner: ReturnType<typeof ownerOf>, bodies: Body[]) {
+      const prepared: Array<{ values: Awaited<ReturnType<typeof itemValues>>; labelIds: number[] }> = [];
+      for (const [i, body] of bodies.entries()) {
+        try {
+          prepared.push({ values: await itemValues(app.db, owner, spec, body, true), labelIds: (await checkLabels(app.db, owner, spec, body)) ?? [] });
+        } catch (error) {
+          throw bodies.length > 1 ? badRequest(`第 ${i + 1} 个${spec.noun}：${(error as Error).message}`) : error;
+        }
+      }
+      return app.db.transaction(async (tx) => {
+        const ids: number[] = [];
+        for (const { values, labelIds } of prepared) {
+          const [row] = await tx
+            .insert(libraryItems)
+            .values({ ...values, name: values.name!, createUser: values.createUser!, projectUuid: owner.projectUuid, kind: spec.kind, createdBy: request.user?.uuid })
+            .returning({ id: libraryItems.id });
+          await setItemLabels(tx as unknown as Db, row.id, labelIds);
+          ids.push(row.id);
+        }
+        return ids;
+      });
+    }
+
+    app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof ListQuery> }>(
+      `${base}/report_list/`,
+      { schema: { tags, summary: `${spec.noun}列表（分页、名称、分组、时间、标签筛选）`, params: ProjectParams, querystring: ListQuery } },
+      async (request) => {
+        const { project } = await access(request, 'view');
+        const filter = readListQuery(request.query, tz);
+        const { rows, total } = await listItems(app.db, project.uuid, spec, filter);
+        return { code: 200, result: { data: await presentItems(app.db, rows, tz), pageNo: filter.pageNo, pageSize: filter.pageSize, total } };
+      },
+    );
+
+    app.get<{ Params: Static<typeof ProjectIdParams> }>(
+      `${base}/:id/`,
+      { schema: { tags, summary: `${spec.noun}详情`, params: ProjectIdParams } },
+      async (request) => {
+        const { project } = await access(request, 'view');
+        const [row] = await itemsOfProject(app.db, project.uuid, spec.kind, [request.params.id]);
+        if (!row) throw notFound(`${spec.noun}不存在`);
+        return ok((await presentItems(app.db, [row], tz))[0]);
+      },
+    );
+
+    app.post<{ Params: Static<typeof ProjectParams>; Body: Body }>(
+      `${base}/report_create/`,
+      { schema: { tags, summary: `新增${spec.noun}`, params: ProjectParams, body: ItemWrite } },
+      async (request, reply) => {
+        const { project } = await access(request, 'create');
+        const [id] = await create(request, ownerOf(project), [request.body]);
+        return reply.status(201).send(ok(await presentOne(id), `新增${spec.noun}成功`));
+      },
+    );
+
+    app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof BulkItems> }>(
+      `${base}/bulk_create/`,
+      { schema: { tags, summary: `批量新增${spec.noun}，全部成功或全部不建`, params: ProjectParams, body: BulkItems } },
+      async (request, reply) => {
+        const { project } = await access(request, 'create');
+        const bodies = Array.isArray(request.body) ? request.body : request.body.data;
+        if (bodies.length === 0) throw badRequest(`请至少提交一个${spec.noun}`);
+        const ids = await create(request, ownerOf(project), bodies);
+        const rows = await itemsOfProject(app.db, project.uuid, spec.kind, ids);
+        return reply.status(201).send(ok(await presentItems(app.db, rows, tz), `新增${spec.noun}成功`));
+      },
+    );
+
+    app.put<{ Params: Static<typeof ProjectParams>; Body: Body }>(
+      `${base}/${spec.editPath}/`,
+      { schema: { tags, summary: `编辑${spec.noun}（body 带 id）`, params: ProjectParams, body: ItemWrite } },
+      async (request) => {
+        const { project } = await access(request, 'edit');
+        if (!request.body.id) throw badRequest(`缺少${spec.noun} id`);
+        const [row] = await itemsOfProject(app.db, project.uuid, spec.kind, [request.body.id]);
+        if (!row) throw notFound(`${spec.noun}不存在`);
+        const owner = ownerOf(project);
+        const values = await itemValues(app.db, owner, spec, request.body, false);
+        const labelIds = await checkLabels(app.db, owner, spec, request.body);
+        await app.db.transaction(async (tx) => {
+          await tx.update(libraryItems).set({ ...values, updatedAt: new Date() }).where(eq(libraryItems.id, row.id));
+          if (labelIds) await setItemLabels(tx as unknown as Db, row.id, labelIds);
+        });
+        await releaseFiles(app, project.uuid, [values.fileId !== undefined ? row.fileId : null, values.coverFileId !== undefined ? row.coverFileId : null]);
+        return ok(await presentOne(row.id), '数据保存成功!');
+      },
+    );
+
+    app.put<{ Params: Static<typeof ProjectParams>; Body: Static<typeof MoveBody> }>(
+      `${base}/batch_remove_edit/`,
+      { schema: { tags, summary: '批量移入分组；group_id 为 -1 时移出分组', params: ProjectParams, body: MoveBody } },
+      async (request) => {
+        const { project } = await access(request, 'edit');
+        if (request.body.group_id === '') throw badRequest('请选择要移动的分组');
+        const removing = Number(request.body.group_id) === -1;
+        const ids = parseIds(request.body.ids, removing ? '请勾选批量移出数据!' : '请勾选批量移动数据!');
+        const groupId = await checkGroup(app.db, ownerOf(project), spec, request.body.group_id);
+        const rows = await itemsOfProject(app.db, project.uuid, spec.kind, ids);
+        if (rows.length !== ids.length) throw notFound(`部分${spec.noun}不存在`);
+        await app.db.update(libraryItems).set({ groupId, updatedAt: new Date() }).where(inArray(libraryItems.id, ids));
+        return ok({ updated: ids.length }, removing ? '批量移出成功' : '批量移动成功');
+      },
+    );
+
+    app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Ids> }>(
+      `${base}/batch_delete/`,
+      { schema: { tags, summary: `批量删除${spec.noun}（文件不再被引用时一并删除）`, params: ProjectParams, body: Ids } },
+      async (request) => {
+        const found = await projectAccess(app.db, request, request.params.projectId);
+        // Spec section 6 gates the batch delete button on the group delete permission.
+        demandSome(found, [permission(spec, 'delete'), permission(spec, 'delete', true)]);
+        const ids = parseIds(request.body.ids, '请勾选批量删除数据!');
+        const rows = await itemsOfProject(app.db, found.project.uuid, spec.kind, ids);
+        if (rows.length !== ids.length) throw notFound(`部分${spec.noun}不存在`);
+        await app.db.delete(libraryItems).where(inArray(libraryItems.id, ids));
+        await releaseFiles(app, found.project.uuid, rows.flatMap((row) => [row.fileId, row.coverFileId]));
+        return ok({ deleted: ids.length }, '批量删除成功!');
+      },
+    );
+
+    app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof ExportBody> }>(
+      `${base}/export_report/`,
+      { schema: { tags, summary: '按标签名称设置标签（表格导入）；不在标签池中的名称逐行返回', params: ProjectParams, body: ExportBody } },
+      async (request) => {
+        const { project } = await access(request, 'edit');
+        const rows = request.body.reports;
+        if (rows.length === 0) throw badRequest('当前excel无数据');
+        const pool = await app.db.select({ id: labels.id, name: labels.name }).from(labels).where(and(eq(labels.projectUuid, project.uuid), eq(labels.origin, spec.origin)));
+        const idsByName = new Map<string, number[]>();
+        for (const label of pool) idsByName.set(label.name, [...(idsByName.get(label.name) ?? []), label.id]);
+        const ids = rows.map((row) => Number(row.id)).filter(Number.isInteger);
+        const existing = new Set((await itemsOfProject(app.db, project.uuid, spec.kind, ids)).map((row) => row.id));
+        const results = rows.map((row, index) => {
+          const names = (Array.isArray(row.labels) ? row.labels : (row.labels ?? '').split(/[,，]/)).map((name) => name.trim()).filter(Boolean);
+          const unmatched = names.filter((name) => !idsByName.has(name));
+          const id = Number(row.id);
+          return { row: index + 1, id, found: existing.has(id), unmatched, labelIds: [...new Set(names.flatMap((name) => idsByName.get(name) ?? []))] };
+        });
+        await app.db.transaction(async (tx) => {
+          for (const result of results.filter((r) => r.found)) await setItemLabels(tx as unknown as Db, result.id, result.labelIds);
+        });
+        return ok(
+          results.map(({ row, id, found, unmatched }) => ({ row, id, updated: found, unmatched, reason: found ? undefined : `${spec.noun}不存在` })),
+          '导入成功',
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,146 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { labels, libraryItemLabels, libraryItems, type LibraryKind } from '../../db/schema';
+import { formatDateTime, parseDateTime } from '../../lib/dates';
+import { badRequest } from '../../lib/errors';
+import type { KindSpec } from './kinds';
+
+export type ItemRow = typeof libraryItems.$inferSelect;
+export const PAGE_SIZE_MAX = 100;
+
+export interface ListFilter {
+  pageNo: number;
+  pageSize: number;
+  name?: string;
+  /** undefined: every item; null: items without a group. */
+  groupId?: number | null;
+  descending: boolean;
+  start?: Date;
+  end?: Date;
+  labelIds: number[];
+  labelNames: string[];
+}
+
+const wholeNumber = (value: string | undefined, fallback: number, message: string, min: number, max: number) => {
+  if (value === undefined || value === '') return fallback;
+  if (!/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max) throw badRequest(message);
+  return Number(value);
+};
+
+/** The list query of spec section 3, checked; bad values answer 400 in Chinese. */
+export function readListQuery(query: Record<string, string | undefined>, timeZone: string): ListFilter {
+  const time = (value: string | undefined, label: string) => {
+    if (!value) return undefined;
+    const date = parseDateTime(value, timeZone);
+    if (!date) throw badRequest(`${label}格式应为 yyyy-MM-dd HH:mm:ss`);
+    return date;
+  };
+  const sort = query.created_at || 'created_at';
+  if (sort !== 'created_at' && sort !== '-created_at') throw badRequest('排序只能是 created_at 或 -created_at');
+  const group = query.group_id;
+  let groupId: number | null | undefined;
+  if (group !== undefined && group !== '' && group !== '-1') {
+    if (!/^\d+$/.test(group)) throw badRequest('分组编号不合法');
+    groupId = Number(group) === 0 ? null : Number(group);
+  }
+  const labelIds = (query.label_ids ?? '').split(/[,，]/).map((part) => part.trim()).filter(Boolean);
+  if (labelIds.some((id) => !/^\d+$/.test(id))) throw badRequest('标签编号不合法');
+  const filter: ListFilter = {
+    pageNo: wholeNumber(query.pageNo, 1, '页码必须是大于 0 的整数', 1, 1_000_000),
+    pageSize: wholeNumber(query.pageSize, 10, `每页条数必须在 1 到 ${PAGE_SIZE_MAX} 之间`, 1, PAGE_SIZE_MAX),
+    name: query.name?.trim() || undefined,
+    groupId,
+    descending: sort === '-created_at',
+    start: time(query.start_time, '开始时间'),
+    end: time(query.end_time, '结束时间'),
+    labelIds: labelIds.map(Number),
+    labelNames: (query.label_names ?? '').split(/[,，]/).map((part) => part.trim()).filter(Boolean),
+  };
+  if (filter.start && filter.end && filter.end < filter.start) throw badRequest('结束时间不能早于开始时间');
+  return filter;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Label filters: labels of one label group are alternatives, labels of different groups must
+ * all hold. Answers null when a wanted label does not exist, so nothing can match.
+ */
+async function labelConditions(db: Db, projectUuid: string, spec: KindSpec, filter: ListFilter): Promise<SQL[] | null> {
+  if (filter.labelIds.length === 0 && filter.labelNames.length === 0) return [];
+  const wanted = await db
+    .select({ id: labels.id, name: labels.name, groupId: labels.labelGroupId })
+    .from(labels)
+    .where(
+      and(
+        eq(labels.projectUuid, projectUuid),
+        eq(labels.origin, spec.origin),
+        filter.labelIds.length && filter.labelNames.length
+          ? sql`(${inArray(labels.id, filter.labelIds)} or ${inArray(labels.name, filter.labelNames)})`
+          : filter.labelIds.length
+            ? inArray(labels.id, filter.labelIds)
+            : inArray(labels.name, filter.labelNames),
+      ),
+    );
+  const foundIds = new Set(wanted.map((label) => label.id));
+  const foundNames = new Set(wanted.map((label) => label.name));
+  if (filter.labelIds.some((id) => !foundIds.has(id)) || filter.labelNames.some((name) => !foundNames.has(name))) return null;
+  const byGroup = new Map<number | null, number[]>();
+  for (const label of wanted) byGroup.set(label.groupId, [...(byGroup.get(label.groupId) ?? []), label.id]);
+  return [...byGroup.values()].map((ids) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(libraryItemLabels)
+        .where(and(eq(libraryItemLabels.itemId, libraryItems.id), inArray(libraryItemLabels.labelId, ids))),
+    ),
+  );
+}
+
+export async function listItems(db: Db, projectUuid: string, spec: KindSpec, filter: ListFilter) {
+  const labelFilters = await labelConditions(db, projectUuid, spec, filter);
+  if (labelFilters === null) return { rows: [] as ItemRow[], total: 0 };
+  const conditions: SQL[] = [eq(libraryItems.projectUuid, projectUuid), eq(libraryItems.kind, spec.kind), ...labelFilters];
+  if (filter.name) conditions.push(ilike(libraryItems.name, `%${escapeLike(filter.name)}%`));
+  if (filter.groupId !== undefined) conditions.push(filter.groupId === null ? isNull(libraryItems.groupId) : eq(libraryItems.groupId, filter.groupId));
+  if (filter.start) conditions.push(sql`${libraryItems.createdAt} >= ${filter.start.toISOString()}`);
+  if (filter.end) conditions.push(sql`${libraryItems.createdAt} <= ${filter.end.toISOString()}`);
+  const where = and(...conditions);
+  const order = filter.descending ? [desc(libraryItems.createdAt), desc(libraryItems.id)] : [asc(libraryItems.createdAt), asc(libraryItems.id)];
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(libraryItems).where(where).orderBy(...order).limit(filter.pageSize).offset((filter.pageNo - 1) * filter.pageSize),
+    db.select({ total: count() }).from(libraryItems).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function itemsOfProject(db: Db, projectUuid: string, kind: LibraryKind, ids: number[]): Promise<ItemRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(libraryItems).where(and(eq(libraryItems.projectUuid, projectUuid), eq(libraryItems.kind, kind), inArray(libraryItems.id, ids)));
+}
+
+/** Items as the report service shows them, with their labels. */
+export async function presentItems(db: Db, rows: ItemRow[], timeZone: string) {
+  const links = rows.length
+    ? await db
+        .select({ itemId: libraryItemLabels.itemId, label: labels })
+        .from(libraryItemLabels)
+        .innerJoin(labels, eq(labels.id, libraryItemLabels.labelId))
+        .where(inArray(libraryItemLabels.itemId, rows.map((row) => row.id)))
+        .orderBy(asc(labels.id))
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    create_user: row.createUser,
+    cover: row.cover,
+    file: row.file,
+    real_file_name: row.realFileName,
+    group_id: row.groupId ?? -1,
+    labels: links
+      .filter((link) => link.itemId === row.id)
+      .map(({ label }) => ({ id: label.id, name: label.name, label_group: label.labelGroupId, extra_info: label.extraInfo })),
+    created_at: formatDateTime(row.createdAt, timeZone)!,
+    updated_at: formatDateTime(row.updatedAt, timeZone)!,
+  }));
+}

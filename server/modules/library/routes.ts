@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { groupRoutes } from './group-routes';
+import { itemRoutes } from './item-routes';
+import { KINDS } from './kinds';
+
+/** Reports and materials: the same routes, once per kind. */
+export async function libraryRoutes(app: FastifyInstance): Promise<void> {
+  for (const spec of Object.values(KINDS)) {
+    await app.register(groupRoutes(spec));
+    await app.register(itemRoutes(spec));
+  }
+}
