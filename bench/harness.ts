@@ -18,6 +18,7 @@ export interface LoadSettings {
 
 export interface LoadResult {
   requestsPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
 }
 
@@ -60,6 +61,19 @@ export async function withPglite<T>(fn: (database: Database) => Promise<T>): Pro
   }
 }
 
+/**
+ * Waits (up to 5 s) until no session is connected to the database `name`. pg's Pool.end()
+ * resolves before its connections are closed; a forced drop would terminate them, and the
+ * pool, no longer listened to, would throw that error out of the process.
+ */
+async function closed(admin: pg.Client, name: string): Promise<void> {
+  for (let tries = 0; tries < 50; tries++) {
+    const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export type PostgresOutcome<T> = { ran: true; value: T } | { ran: false; reason: string };
 
 /**
@@ -87,6 +101,7 @@ export async function withPostgres<T>(serverUrl: string, fn: (database: Database
         await database.close();
       }
     } finally {
+      await closed(admin, name);
       await admin.query(`drop database if exists "${name}" with (force)`);
     }
   } finally {
@@ -144,18 +159,28 @@ export async function withServer<T>(
   }
 }
 
+/**
+ * Looks at one answer of `url` (`check` throws if it is not what the benchmark means to
+ * measure), warms up, measures.
+ */
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  settings: LoadSettings,
+  check?: (body: unknown) => void,
+): Promise<LoadResult> {
+  const probe = await fetch(url, { headers });
+  if (!probe.ok) throw new Error(`${new URL(url).pathname} answered ${probe.status}: ${await probe.text()}`);
+  check?.(await probe.json());
+
+  await fire(url, headers, settings.connections, settings.warmupSeconds);
+  const result = await fire(url, headers, settings.connections, settings.seconds);
+  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+}
+
 /** Serves the app, logs in, warms up, measures, closes the server. */
 export async function measure({ database, path: requestPath, settings, check }: MeasureOptions): Promise<LoadResult> {
-  return withServer(database, {}, async (origin, headers) => {
-    const url = `${origin}${requestPath}`;
-    const probe = await fetch(url, { headers });
-    if (!probe.ok) throw new Error(`${requestPath} answered ${probe.status}: ${await probe.text()}`);
-    check?.(await probe.json());
-
-    await fire(url, headers, settings.connections, settings.warmupSeconds);
-    const result = await fire(url, headers, settings.connections, settings.seconds);
-    return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
-  });
+  return withServer(database, {}, (origin, headers) => load(`${origin}${requestPath}`, headers, settings, check));
 }
 
 export interface TableRow {
@@ -184,10 +209,45 @@ export function formatTable(rows: TableRow[]): string {
   return alignColumns([header, ...body]);
 }
 
-/** Rows of cells as lines of columns: the first left-aligned, the others right-aligned. */
-export function alignColumns(rows: string[][]): string {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  const line = (row: string[]) =>
-    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
-  return rows.map(line).join('\n');
+export interface LatencyRow {
+  /** The leading cells, e.g. database and request. */
+  label: string[];
+  result?: LoadResult;
+  /** What the ratios divide by; a row without one is a baseline itself. */
+  baseline?: LoadResult;
+  note?: string;
+}
+
+/** req/s, p50 and p99 of each row, with ratios against the row's own baseline. */
+export function formatLatencyTable(leading: string[], rows: LatencyRow[]): string {
+  const ratio = (value: number, base: number) => (base ? (value / base).toFixed(2) : '-');
+  const header = [...leading, 'req/s', 'p50 (ms)', 'p99 (ms)', 'req/s ratio', 'p50 ratio', 'p99 ratio'];
+  const body = rows.map(({ label, result, baseline, note }) => {
+    if (!result) return [...label, note ?? 'no result', '', '', '', '', ''];
+    const base = baseline ?? result;
+    return [
+      ...label,
+      result.requestsPerSecond.toFixed(1),
+      String(result.p50Ms),
+      String(result.p99Ms),
+      ratio(result.requestsPerSecond, base.requestsPerSecond),
+      ratio(result.p50Ms, base.p50Ms),
+      ratio(result.p99Ms, base.p99Ms),
+    ];
+  });
+  return alignColumns([header, ...body], leading.length);
+}
+
+/** Columns a terminal gives the text: CJK and full-width characters take two. */
+const displayWidth = (text: string) =>
+  [...text].reduce((sum, char) => sum + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(char) ? 2 : 1), 0);
+
+/** Rows of cells as lines of columns: the first `left` (one unless told) left-aligned, the others right-aligned. */
+export function alignColumns(rows: string[][], left = 1): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => displayWidth(row[i]))));
+  const pad = (cell: string, i: number) => {
+    const fill = ' '.repeat(widths[i] - displayWidth(cell));
+    return i < left ? cell + fill : fill + cell;
+  };
+  return rows.map((row) => row.map(pad).join('  ').trimEnd()).join('\n');
 }

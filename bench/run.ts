@@ -1,21 +1,31 @@
 import { chunkedUpload, readUploadMegabytes } from './chunked-upload';
 import { DEFAULT_POSTGRES_URL, describeError, readSettings, type LoadSettings } from './harness';
+import { labelsBench, labelsBudgetMs } from './labels';
 import { projectsList } from './projects-list';
+import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 
 let settings: LoadSettings;
 let uploadMegabytes: number;
+let reports: number;
 try {
   settings = readSettings(process.env);
   uploadMegabytes = readUploadMegabytes(process.env);
+  reports = readReportCount(process.env);
 } catch (error) {
   console.error(`bench: ${describeError(error)}`);
   process.exit(1);
 }
 const postgresUrl = process.env.BENCH_DATABASE_URL || DEFAULT_POSTGRES_URL;
 
-// Safety net: two databases, each with warm-up and measurement, plus generous setup time,
-// plus the upload at no slower than 1 MB/s.
-const limitMs = 2 * (settings.warmupSeconds + settings.seconds) * 1000 + 120_000 + uploadMegabytes * 1000;
+// Safety net: the projects list on two databases, each with warm-up and measurement, plus
+// generous setup time; the upload at no slower than 1 MB/s; the report list and the labels
+// with their own budgets (seeding scales with BENCH_REPORTS).
+const limitMs =
+  2 * (settings.warmupSeconds + settings.seconds) * 1000 +
+  120_000 +
+  uploadMegabytes * 1000 +
+  reportListBudgetMs(settings, reports) +
+  labelsBudgetMs(settings);
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -25,6 +35,10 @@ try {
   console.log(await projectsList(settings, postgresUrl));
   console.log();
   console.log(await chunkedUpload(uploadMegabytes));
+  console.log();
+  console.log(await reportList(settings, postgresUrl, reports));
+  console.log();
+  console.log(await labelsBench(settings));
 } catch (error) {
   console.error('bench failed:', error);
   process.exitCode = 1;

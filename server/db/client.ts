@@ -46,6 +46,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite(options.pgliteDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  // PGlite runs no autovacuum, so the planner's statistics are only as fresh as the last ANALYZE.
+  if (options.pgliteDir) await client.exec('analyze');
   return {
     db,
     driver: 'pglite',

@@ -21,6 +21,8 @@ const P = {
   edit: 'report.label.edit_label',
   delete: 'report.label.delete_label',
 };
+/** 20,000 rows of long Chinese names fit; the default 1 MB does not. */
+const BULK_BODY_LIMIT = 8 * 1024 * 1024;
 /** The app shows this refusal as a warning (spec section 8: label add with code 400). */
 const duplicate = (name: string) => badRequest(`标签「${name}」在该分组中已存在`, 400);
 
@@ -137,7 +139,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof BulkCreateBody> }>(
     `${REPORT_BASE}/label/bulk_create/`,
-    { schema: { tags, summary: '批量新建标签，全部成功或全部不建', params: ProjectParams, body: BulkCreateBody } },
+    { bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '批量新建标签，全部成功或全部不建', params: ProjectParams, body: BulkCreateBody } },
     async (request, reply) => {
       const { project } = await projectWith(app.db, request, request.params.projectId, P.create);
       const items = Array.isArray(request.body) ? request.body : request.body.labels;
@@ -176,7 +178,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof ImportBody> }>(
     `${REPORT_BASE}/label/import/`,
-    { schema: { tags, summary: '导入标签表（序号、标签名称、标签类别、实体）；dry_run 时只返回逐行预览', params: ProjectParams, body: ImportBody } },
+    { bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '导入标签表（序号、标签名称、标签类别、实体）；dry_run 时只返回逐行预览', params: ProjectParams, body: ImportBody } },
     async (request) => {
       const { project } = await projectWith(app.db, request, request.params.projectId, P.create);
       if (request.body.rows.length === 0) throw badRequest('当前excel无数据');
