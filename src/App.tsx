@@ -1,13 +1,17 @@
 import { Refine } from '@refinedev/core';
 import routerBindings from '@refinedev/react-router-v6';
+import { QueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { Suspense } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FirstProjectRedirect } from './components/first-project-redirect';
 import { lazyPage } from './components/lazy-page';
+import { LinkJoins } from './components/link-joins';
 import { PageLoading } from './components/page-loading';
+import { areaRoutes } from './components/project-areas';
 import { RequireAuth } from './components/require-auth';
+import { accessControlProvider } from './providers/access-control';
 import { authProvider } from './providers/auth';
 import { platformDataProvider } from './providers/data/platform';
 import { reportDataProvider } from './providers/data/report';
@@ -19,11 +23,18 @@ import { projectRoutes } from './resources/projects';
 dayjs.locale('zh-cn');
 
 const dataProvider = { default: platformDataProvider(), report: reportDataProvider() };
-const refineOptions = {
-  disableTelemetry: true,
-  // The error catalogue has spoken already; a retry would only repeat it.
-  reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
-};
+
+/** One query cache per mounted app, shared by Refine's hooks and the access-control provider. */
+function createQueryClient() {
+  return new QueryClient({
+    // Failed requests have been told to the user by the HTTP layer; the console need not repeat them.
+    logger: { log: console.log, warn: console.warn, error: () => undefined },
+    defaultOptions: {
+      // The error catalogue has spoken already; a retry would only repeat it.
+      queries: { retry: false, refetchOnWindowFocus: false, keepPreviousData: true },
+    },
+  });
+}
 
 const TopLayout = lazyPage(() => import('./components/top-layout'), 'TopLayout');
 const ProjectShell = lazyPage(() => import('./components/project-shell'), 'ProjectShell');
@@ -31,11 +42,6 @@ const UserInfoPage = lazyPage(() => import('./pages/account/userinfo'), 'UserInf
 const ReportList = lazyPage(() => import('./pages/reports'), 'ReportList');
 const ReportDetail = lazyPage(() => import('./pages/reports'), 'ReportDetail');
 const MaterialList = lazyPage(() => import('./pages/materials'), 'MaterialList');
-const TagList = lazyPage(() => import('./pages/tags'), 'TagList');
-const ProjectInfo = lazyPage(() => import('./pages/project-settings'), 'ProjectInfo');
-const ProjectUser = lazyPage(() => import('./pages/project-settings'), 'ProjectUser');
-const ProjectRole = lazyPage(() => import('./pages/project-settings'), 'ProjectRole');
-const ProjectSeniorSetting = lazyPage(() => import('./pages/project-settings'), 'ProjectSeniorSetting');
 const Statistics = lazyPage(() => import('./pages/results'), 'Statistics');
 const SingleReportList = lazyPage(() => import('./pages/results'), 'SingleReportList');
 const SingleReportUpload = lazyPage(() => import('./pages/results'), 'SingleReportUpload');
@@ -43,56 +49,57 @@ const ResultReportList = lazyPage(() => import('./pages/results'), 'ResultReport
 
 /** The signed-in workspace: Refine's providers, the resources and the guarded routes. */
 export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const accessControl = useMemo(() => accessControlProvider(queryClient), [queryClient]);
+  const options = useMemo(() => ({ disableTelemetry: true, reactQuery: { clientConfig: queryClient } }), [queryClient]);
   return (
     <Refine
       routerProvider={routerBindings}
       dataProvider={dataProvider}
       authProvider={authProvider}
+      accessControlProvider={accessControl}
       i18nProvider={i18nProvider}
       notificationProvider={notificationProvider}
       resources={resources}
-      options={refineOptions}
+      options={options}
     >
       <Suspense fallback={<PageLoading />}>
         <Routes>
           <Route element={<RequireAuth />}>
-            <Route index element={<Navigate to="/list" replace />} />
-            <Route element={<TopLayout />}>
-              {projectRoutes}
-              <Route path="/userinfo" element={<UserInfoPage />} />
+            <Route element={<LinkJoins />}>
+              <Route index element={<Navigate to="/list" replace />} />
+              <Route element={<TopLayout />}>
+                {projectRoutes}
+                <Route path="/userinfo" element={<UserInfoPage />} />
+              </Route>
+              <Route path="/main" element={<FirstProjectRedirect to={(id) => `/main/${id}/reportList`} />} />
+              <Route
+                path="/projectSetting"
+                element={<FirstProjectRedirect to={(id) => `/projectSetting/${id}/projectInfo`} />}
+              />
+              <Route path="/main/:projectId" element={<ProjectShell area="main" />}>
+                {areaRoutes('main')}
+              </Route>
+              <Route path="/report/:projectId" element={<ProjectShell area="report" />}>
+                <Route path="reportList" element={<ReportList />} />
+                <Route path="reportDetail" element={<ReportDetail />} />
+              </Route>
+              <Route path="/material/:projectId" element={<ProjectShell area="material" />}>
+                <Route path="materialList" element={<MaterialList />} />
+              </Route>
+              <Route path="/cstjPage/:projectId" element={<ProjectShell area="cstjPage" />}>
+                <Route path="statistics" element={<Statistics />} />
+                <Route path="statisticsDetail" element={<ReportDetail />} />
+                <Route path="singleReportList" element={<SingleReportList />} />
+                <Route path="singleReportUpload" element={<SingleReportUpload />} />
+                <Route path="reportList" element={<ResultReportList />} />
+              </Route>
+              {/* Paths match case-insensitively, so /projectsetting/{id}/projectInfo lands here too. */}
+              <Route path="/projectSetting/:projectId" element={<ProjectShell area="projectSetting" />}>
+                {areaRoutes('projectSetting')}
+              </Route>
+              <Route path="*" element={<Navigate to="/list" replace />} />
             </Route>
-            <Route path="/main" element={<FirstProjectRedirect to={(id) => `/main/${id}/reportList`} />} />
-            <Route
-              path="/projectSetting"
-              element={<FirstProjectRedirect to={(id) => `/projectSetting/${id}/projectInfo`} />}
-            />
-            <Route path="/main/:projectId" element={<ProjectShell area="main" />}>
-              <Route path="reportList" element={<ReportList />} />
-              <Route path="materialList" element={<MaterialList />} />
-              <Route path="tags" element={<TagList />} />
-            </Route>
-            <Route path="/report/:projectId" element={<ProjectShell area="report" />}>
-              <Route path="reportList" element={<ReportList />} />
-              <Route path="reportDetail" element={<ReportDetail />} />
-            </Route>
-            <Route path="/material/:projectId" element={<ProjectShell area="material" />}>
-              <Route path="materialList" element={<MaterialList />} />
-            </Route>
-            <Route path="/cstjPage/:projectId" element={<ProjectShell area="cstjPage" />}>
-              <Route path="statistics" element={<Statistics />} />
-              <Route path="statisticsDetail" element={<ReportDetail />} />
-              <Route path="singleReportList" element={<SingleReportList />} />
-              <Route path="singleReportUpload" element={<SingleReportUpload />} />
-              <Route path="reportList" element={<ResultReportList />} />
-            </Route>
-            {/* Paths match case-insensitively, so /projectsetting/{id}/projectInfo lands here too. */}
-            <Route path="/projectSetting/:projectId" element={<ProjectShell area="projectSetting" />}>
-              <Route path="projectInfo" element={<ProjectInfo />} />
-              <Route path="projectUser" element={<ProjectUser />} />
-              <Route path="projectRole" element={<ProjectRole />} />
-              <Route path="projectSeniorSetting" element={<ProjectSeniorSetting />} />
-            </Route>
-            <Route path="*" element={<Navigate to="/list" replace />} />
           </Route>
         </Routes>
       </Suspense>

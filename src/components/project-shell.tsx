@@ -1,78 +1,95 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { useGetIdentity, useOne } from '@refinedev/core';
-import { Layout, Menu } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { Button, Empty, Layout, Menu, Result } from 'antd';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useOutlet, useParams } from 'react-router-dom';
 import { productTitle } from '../config';
+import { urlParams } from '../lib/navigation';
 import { useSettings } from '../lib/settings';
-import type { Project } from '../resources/projects';
+import { errorTexts } from '../providers/http';
+import type { Area } from '../resources/types';
 import { menuTheme } from '../theme';
 import { AppHeader } from './app-header';
 import { PageLoading } from './page-loading';
+import { areas, type MenuEntry } from './project-areas';
+import { ProjectContext } from './project-context';
+import { useProjectLoad } from './use-project-load';
 
-/** The route families that live inside one project, with their side menus. */
-const areas = {
-  main: {
-    siderWidth: 220,
-    menu: [
-      { path: 'reportList', label: '报告管理' },
-      { path: 'materialList', label: '素材管理' },
-      { path: 'tags', label: '标签管理' },
-    ],
-  },
-  report: { siderWidth: 220, menu: [{ path: 'reportList', label: '报告管理' }] },
-  material: { siderWidth: 220, menu: [{ path: 'materialList', label: '素材管理' }] },
-  cstjPage: {
-    siderWidth: 220,
-    menu: [
-      { path: 'statistics', label: '成果统计' },
-      { path: 'singleReportList', label: '单体报告列表' },
-      { path: 'singleReportUpload', label: '报告上传列表' },
-      { path: 'reportList', label: '报告列表' },
-    ],
-  },
-  projectSetting: {
-    siderWidth: 258,
-    menu: [
-      { path: 'projectInfo', label: '项目信息' },
-      { path: 'projectUser', label: '项目成员' },
-      { path: 'projectRole', label: '项目角色' },
-      { path: 'projectSeniorSetting', label: '高级管理' },
-    ],
-  },
-} as const;
+export const projectNotFoundText = '项目不存在或您不是该项目的成员';
 
-export type Area = keyof typeof areas;
+/** The in-app route a posted message asks for: a path starting with '/', or a same-origin URL's hash route. */
+function postedRoute(event: MessageEvent): string | undefined {
+  const route: unknown = (event.data as { route?: unknown } | null)?.route;
+  if (typeof route !== 'string') return undefined;
+  if (route.startsWith('/') && !route.startsWith('//') && !route.includes('\\')) return route;
+  try {
+    const url = new URL(route);
+    const hash = url.hash.replace(/^#/, '');
+    return url.origin === window.location.origin && hash.startsWith('/') ? hash : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Routes posted by a host page (`{route: '/main/…'}`) are followed if they stay in the app. */
 function usePostedRoutes() {
   const navigate = useNavigate();
   useEffect(() => {
     const follow = (event: MessageEvent) => {
-      const route: unknown = (event.data as { route?: unknown } | null)?.route;
-      if (typeof route === 'string' && route.startsWith('/') && !route.startsWith('//')) navigate(route);
+      const route = postedRoute(event);
+      if (route) navigate(route);
     };
     window.addEventListener('message', follow);
     return () => window.removeEventListener('message', follow);
   }, [navigate]);
 }
 
-/** Header, side menu and the child screen, once the project and the user are loaded. */
+function NotFound() {
+  return (
+    <Empty description={projectNotFoundText} className="project-not-found">
+      {/* A link styled as a button: the hash router follows #/list. */}
+      <Button type="primary" href="#/list">
+        返回项目列表
+      </Button>
+    </Empty>
+  );
+}
+
+/** Header, side menu and the child screen, once the user, permission, project and profile are loaded. */
 export function ProjectShell({ area }: { area: Area }) {
   const { projectId = '' } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { theme, mode } = useSettings();
   usePostedRoutes();
   const outlet = useOutlet();
-  const identity = useGetIdentity();
-  const project = useOne<Project>({ resource: 'projects', id: projectId });
-  const loading = identity.isLoading || project.isLoading;
+  const { loading, notFound, value } = useProjectLoad(projectId);
+  const workflow = urlParams(search).has('workflow');
+  const context = useMemo(
+    () => value && { ...value, showGroupPanel: mode < 3, showToolbar: !workflow },
+    [value, mode, workflow],
+  );
 
   const { menu, siderWidth } = areas[area];
+  const allowed = (item: MenuEntry) => !item.resource || Boolean(value?.can(item.resource.name, 'list'));
+  const visible = menu.filter(allowed);
   const base = `/${area}/${projectId}`;
-  const reportList = `/main/${projectId}/reportList`;
-  const selected = menu.find((item) => pathname.endsWith(`/${item.path}`))?.path;
+  const current = menu.find((item) => pathname.toLowerCase().endsWith(`/${item.path.toLowerCase()}`));
   const inSettings = area === 'projectSetting';
+  const mayAdminister = areas.projectSetting.menu.some(allowed);
+
+  const screen = () => {
+    if (loading) return <PageLoading />;
+    if (notFound || !context) return <NotFound />;
+    const first = visible[0];
+    if (!outlet || (current && !allowed(current))) {
+      // The index route, or a screen the role may not open: the first one it may.
+      return first ? <Navigate to={`${base}/${first.path}${search}`} replace /> : <Result status="403" title={errorTexts.forbidden} />;
+    }
+    return (
+      <ProjectContext.Provider value={context}>
+        <Suspense fallback={<PageLoading />}>{outlet}</Suspense>
+      </ProjectContext.Provider>
+    );
+  };
 
   return (
     <Layout className="app-layout">
@@ -80,14 +97,14 @@ export function ProjectShell({ area }: { area: Area }) {
         <AppHeader
           title={
             <>
-              <Link to={inSettings ? reportList : '/list'} className="app-logo">
+              <Link to={inSettings ? `/main/${projectId}/reportList` : '/list'} className="app-logo">
                 {productTitle}
               </Link>
-              <span className="app-header__project">{project.data?.data.name}</span>
+              <span className="app-header__project">{value?.project?.name}</span>
             </>
           }
           menuItems={
-            inSettings
+            inSettings || !mayAdminister
               ? []
               : [
                   {
@@ -100,25 +117,20 @@ export function ProjectShell({ area }: { area: Area }) {
         />
       )}
       <Layout>
-        {mode < 2 && (
+        {mode < 2 && !notFound && (
           <Layout.Sider width={siderWidth} theme={menuTheme(theme)} className="app-sider">
             <Menu
               mode="inline"
               theme={menuTheme(theme)}
-              selectedKeys={selected ? [selected] : []}
-              items={menu.map((item) => ({ key: item.path, label: <Link to={`${base}/${item.path}`}>{item.label}</Link> }))}
+              selectedKeys={current ? [current.path] : []}
+              items={visible.map((item) => ({
+                key: item.path,
+                label: <Link to={`${base}/${item.path}`}>{item.label}</Link>,
+              }))}
             />
           </Layout.Sider>
         )}
-        <Layout.Content className="app-content">
-          {loading ? (
-            <PageLoading />
-          ) : (
-            <Suspense fallback={<PageLoading />}>
-              {outlet ?? <Navigate to={`${base}/${menu[0].path}`} replace />}
-            </Suspense>
-          )}
-        </Layout.Content>
+        <Layout.Content className="app-content">{screen()}</Layout.Content>
       </Layout>
     </Layout>
   );

@@ -1,5 +1,28 @@
+import { labelsResource } from './labels';
+import { materialsResource } from './materials';
+import { projectAdvancedResource } from './project-advanced';
+import { projectMembersResource } from './project-members';
+import { projectProfileResource } from './project-profile';
+import { projectRolesResource } from './project-roles';
 import { projectsResource } from './projects';
+import { reportsResource } from './reports';
 import type { AppResource } from './types';
 
-/** Every resource of the app; each is declared in its own file. */
-export const resources: AppResource[] = [projectsResource];
+/**
+ * Every resource of the app; each is declared in its own file. A resource whose `list`
+ * is `/{area}/:projectId/{path}` is an item of that area's side menu, in this order.
+ */
+export const resources: AppResource[] = [
+  projectsResource,
+  reportsResource,
+  materialsResource,
+  labelsResource,
+  projectProfileResource,
+  projectMembersResource,
+  projectRolesResource,
+  projectAdvancedResource,
+];
+
+export function findResource(name: string): AppResource | undefined {
+  return resources.find((resource) => resource.name === name);
+}

@@ -10,8 +10,16 @@ export interface Project {
   project_card_url: string | null;
   skin: string | null;
   color: string | null;
+  organization_uuid?: string;
   created_at: string;
   updated_at: string;
+}
+
+/** `GET …/permission/`: the caller's role in a project and the detail strings it grants. */
+export interface ProjectPermission {
+  role: { id: number; name: string } | null;
+  permissions: string[];
+  permissions_detail: string[];
 }
 
 export const projectsResource: AppResource = {
@@ -20,8 +28,15 @@ export const projectsResource: AppResource = {
   meta: {
     label: '项目',
     dataProviderName: 'default',
-    endpoints: { list: '/api/project/v1/projects/' },
-    permissions: { delete: ['project/delete_project'] },
+    endpoints: {
+      list: '/api/project/v1/projects/',
+      permission: '/api/project/v1/projects/:projectId/permission/',
+    },
+    permissions: {
+      show: ['project/view_project'],
+      edit: ['project/edit_project'],
+      delete: ['project/delete_project'],
+    },
   },
 };
 

@@ -1,16 +1,59 @@
 import type { ResourceProps } from '@refinedev/core';
+import type { ComponentType, ReactNode } from 'react';
 import type { Endpoints } from '../providers/data/endpoint';
 
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
+
+/** The route families that live inside one project (`/{area}/{projectId}/…`). */
+export type Area = 'main' | 'report' | 'material' | 'cstjPage' | 'projectSetting';
+
+/** How a form field is entered; `select` lists the records of another resource. */
+export type FieldInput = { type: 'text'; maxLength?: number } | { type: 'select'; resource: string; optionLabel: string };
+
+/** One field of a plain admin resource: a list column, a form item, or both. */
+export interface ResourceField {
+  /** The record's key; an array reads a nested value (`['user', 'username']`). */
+  key: string | string[];
+  label: string;
+  /** A list column unless false. */
+  list?: boolean;
+  render?: (value: unknown, record: Record<string, unknown>) => ReactNode;
+  /** The forms the field is entered in. */
+  form?: ('create' | 'edit')[];
+  input?: FieldInput;
+  required?: boolean;
+}
+
+/** Props of a resource's extra toolbar (left of 新增) on the generic list. */
+export interface ToolbarProps {
+  projectId: string;
+  can: (action: ResourceAction) => boolean;
+}
+
+/** Props of a resource's extra row actions on the generic list. */
+export interface RowActionProps extends ToolbarProps {
+  record: Record<string, unknown>;
+}
 
 /** What a resource file declares in Refine's `meta`; the data providers read `endpoints`. */
 export interface ResourceMeta {
   label: string;
   /** `default` is the platform service, `report` the report service. */
   dataProviderName: 'default' | 'report';
+  /** CRUD endpoints by action, plus the resource's other paths by name; `:projectId` and `:id` are filled in. */
   endpoints: Endpoints;
-  /** Patterns of project permission details that allow each action; absent means any user. */
+  /** Patterns of project permission details that allow each action (any one suffices); absent means any user. */
   permissions: Partial<Record<ResourceAction, string[]>>;
+  /** A custom screen at the `list` route; plain admin resources leave it out and get the generic pages. */
+  page?: ComponentType;
+  /** Plain admin resources: what the generic list, create and edit pages show. */
+  fields?: ResourceField[];
+  /** The generic list's search box (the `search` query parameter), when the list has one. */
+  searchPlaceholder?: string;
+  /** Records that may not be deleted even with the permission (the server refuses them too). */
+  deletable?: (record: Record<string, unknown>) => boolean;
+  toolbar?: ComponentType<ToolbarProps>;
+  rowActions?: ComponentType<RowActionProps>;
 }
 
-export type AppResource = ResourceProps & { meta: ResourceMeta };
+export type AppResource = ResourceProps & { name: string; meta: ResourceMeta };

@@ -1,40 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './browser';
+import { newestCode as newestCodeIn, outbox as outboxIn } from './outbox';
 
 const ctx = setupBrowser();
-
-interface OutboxLine {
-  time: string;
-  mobile: string;
-  action: string;
-  code: string;
-}
-
-/** The codes the server has "sent" to `mobile`, oldest first, from `<DATA_DIR>/sms-outbox.log`. */
-function outbox(mobile: string): OutboxLine[] {
-  const file = path.join(ctx.dataDir, 'sms-outbox.log');
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as OutboxLine)
-    .filter((line) => line.mobile === mobile);
-}
-
-/** Waits for a code newer than the `before` ones and answers it. */
-async function newestCode(mobile: string, before: number): Promise<OutboxLine> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const lines = outbox(mobile);
-    if (lines.length > before) return lines[lines.length - 1];
-    if (Date.now() > deadline) throw new Error(`no SMS code for ${mobile} in the outbox`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const outbox = (mobile: string) => outboxIn(ctx.dataDir, mobile);
+const newestCode = (mobile: string, before: number) => newestCodeIn(ctx.dataDir, mobile, before);
 
 async function signInWithPassword(page: Page, name: string, password: string) {
   await page.getByPlaceholder('手机号/用户名').fill(name);
@@ -88,12 +59,24 @@ describe('accounts in the browser', () => {
 
   it('returns to a deep link after signing in', async () => {
     const { page, server } = ctx;
-    const route = `/main/${randomUUID()}/reportList`;
+    const route = '/main/9b3e5d71-2c4a-4f86-8e19-5a0c7d3b6e22/materialList';
     await page.goto(`${server.url}/#${route}`);
     await page.getByText('您的登录状态失效，请重新登录').waitFor();
     await page.waitForURL((url) => url.hash === `#/login?redirect=${encodeURIComponent(route)}`);
     await signInWithPassword(page, 'demo', 'demo123456');
     await page.waitForURL((url) => url.hash === `#${route}`);
     await page.getByRole('menuitem', { name: '报告管理' }).waitFor();
+    await page.getByText('暂无素材').waitFor();
+  });
+
+  it('says so for a deep link to a project the user is not a member of', async () => {
+    const { page, server } = ctx;
+    await page.goto(`${server.url}/#/login`);
+    await signInWithPassword(page, 'demo', 'demo123456');
+    await page.getByText('城市体检示例项目').waitFor();
+    await page.goto(`${server.url}/#/main/00000000-0000-4000-8000-000000000000/reportList`);
+    await page.getByText('项目不存在或您不是该项目的成员').waitFor();
+    await page.getByRole('link', { name: '返回项目列表' }).click();
+    await page.waitForURL(/#\/list$/);
   });
 });

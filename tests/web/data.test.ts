@@ -111,3 +111,30 @@ describe('report data provider', () => {
     ).rejects.toEqual({ message: '报告名称已存在', statusCode: 400 });
   });
 });
+
+describe('endpoints', () => {
+  it('sends item actions to the record’s own endpoint when the list lives elsewhere', async () => {
+    const { resolveEndpoint } = await import('../../src/providers/data/endpoint');
+    const meta = { projectId: 'p-1', endpoints: { list: '/api/p/:projectId/members/', one: '/api/p/members/:id/' } };
+    expect(resolveEndpoint('members', 'list', meta)).toBe('/api/p/p-1/members/');
+    expect(resolveEndpoint('members', 'update', meta, 12)).toBe('/api/p/members/12/');
+    expect(resolveEndpoint('members', 'deleteOne', meta, 12)).toBe('/api/p/members/12/');
+    expect(resolveEndpoint('things', 'update', { endpoints: { list: '/api/things/' } }, 7)).toBe('/api/things/7/');
+  });
+
+  it('posts batch deletes of the platform as an array of ids', async () => {
+    let body: unknown;
+    server.use(
+      http.post('*/api/p/members/batch_delete/', async ({ request }) => {
+        body = await request.json();
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await platformDataProvider().deleteMany!({
+      resource: 'members',
+      ids: [3, 4],
+      meta: { endpoints: { deleteMany: '/api/p/members/batch_delete/' } },
+    });
+    expect(body).toEqual({ ids: [3, 4] });
+  });
+});

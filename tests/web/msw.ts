@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { scopeDetails } from '../../src/lib/permissions';
 
 export const demoToken = 'token-demo';
 export const demoProject = {
@@ -65,6 +66,16 @@ export const handlers = [
     }
     return HttpResponse.json({ count: results.length, next: null, previous: null, results });
   }),
+  // The demo user administers the demo project: every project permission.
+  http.get('*/api/project/v1/projects/:uuid/permission/', ({ request, params }) => {
+    if (!signedIn(request)) return expired();
+    return params.uuid === demoProject.uuid
+      ? HttpResponse.json({ role: { id: 1, name: '项目管理员' }, permissions: [], permissions_detail: scopeDetails('project') })
+      : HttpResponse.json({ code: 40400, message: '项目不存在或您不是该项目的成员' }, { status: 404 });
+  }),
+  http.get('*/api/project_profile/projects/:uuid/project_profile/get_profile/', () =>
+    HttpResponse.json({ description: '城市体检示例', logo: '' }),
+  ),
   http.get('*/api/project/v1/projects/:uuid/', ({ request, params }) => {
     if (!signedIn(request)) return expired();
     return params.uuid === demoProject.uuid

@@ -1,12 +1,14 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Root } from '../../src/root';
 import { demoToken } from './msw';
 
 /** Opens the whole app at a hash route, as a user would. */
 export function openApp(hash: string) {
   window.location.hash = hash;
-  const user = userEvent.setup();
+  // The pointer-events check reads computed styles up the tree, which is slow under antd's
+  // many style tags in jsdom; the app never disables pointer events on something to click.
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   return { user, ...render(<Root />) };
 }
 

@@ -4,7 +4,8 @@ import { toHttpError } from '../http';
 
 /** Where each action of a resource is sent; `:name` is filled from the id and the route params. */
 export type EndpointAction = 'list' | 'one' | 'create' | 'update' | 'deleteOne' | 'deleteMany' | 'createMany';
-export type Endpoints = Partial<Record<EndpointAction, string>>;
+/** CRUD endpoints by action, and a resource's other paths by name (`inviteCode`, `menus`, …). */
+export type Endpoints = Partial<Record<EndpointAction, string>> & { [path: string]: string | undefined };
 
 const itemActions: EndpointAction[] = ['one', 'update', 'deleteOne'];
 
@@ -16,9 +17,16 @@ export function resolveEndpoint(
 ): string {
   const endpoints = (meta?.endpoints ?? {}) as Endpoints;
   const base = endpoints.list ?? `/${resource}/`;
-  const template = endpoints[action] ?? (itemActions.includes(action) ? `${base}:id/` : base);
+  // An item action goes to the record's own endpoint (`one`) unless the resource names another.
+  const item = endpoints.one ?? `${base}:id/`;
+  const template = endpoints[action] ?? (itemActions.includes(action) ? item : base);
+  return fillPath(template, { ...meta, id });
+}
+
+/** Fills the `:name` parts of a path template; a missing value is a programming error. */
+export function fillPath(template: string, values: Record<string, unknown> | undefined): string {
   return template.replace(/:(\w+)/g, (_, name: string) => {
-    const value = name === 'id' ? id : meta?.[name];
+    const value = values?.[name];
     if (value === undefined || value === null || value === '') {
       throw new Error(`Missing the required parameter ${name} when calling ${template}`);
     }

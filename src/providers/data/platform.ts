@@ -61,5 +61,11 @@ export const platformDataProvider = (client = platformClient): DataProvider => (
     data: await send(client.delete(resolveEndpoint(resource, 'deleteOne', meta, id))),
   }),
 
+  /** Batch deletes post `{ids: [..]}` and answer 204, all or nothing. */
+  deleteMany: async ({ resource, ids, meta }) => {
+    await send(client.post(resolveEndpoint(resource, 'deleteMany', meta), { ids }));
+    return { data: [] };
+  },
+
   custom: customRequest(client),
 });

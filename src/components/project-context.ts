@@ -1,0 +1,33 @@
+import { createContext, useContext } from 'react';
+import type { ProjectProfile } from '../resources/project-profile';
+import type { Project, ProjectPermission } from '../resources/projects';
+import type { ResourceAction } from '../resources/types';
+
+/** What the project shell has loaded for the screens inside it. */
+export interface ProjectContextValue {
+  projectId: string;
+  /** Absent when the role may not view the project itself. */
+  project?: Project;
+  profile: ProjectProfile;
+  permission: ProjectPermission;
+  /** The access-control decision for a resource action, from the loaded permission details. */
+  can: (resource: string, action: ResourceAction) => boolean;
+  /** False in mode 3: screens hide their group side panel. */
+  showGroupPanel: boolean;
+  /** False with the `workflow` query parameter: screens hide their top toolbar. */
+  showToolbar: boolean;
+}
+
+export const ProjectContext = createContext<ProjectContextValue | undefined>(undefined);
+
+export function useProjectContext(): ProjectContextValue {
+  const value = useContext(ProjectContext);
+  if (!value) throw new Error('useProjectContext is only available inside the project shell');
+  return value;
+}
+
+/** `can(action)` for one resource, as its pages ask it. */
+export function useResourceAccess(resource: string): (action: ResourceAction) => boolean {
+  const { can } = useProjectContext();
+  return (action) => can(resource, action);
+}

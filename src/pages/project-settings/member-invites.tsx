@@ -1,0 +1,163 @@
+import { LinkOutlined, UserAddOutlined } from '@ant-design/icons';
+import { useCustomMutation, useDataProvider, useInvalidate } from '@refinedev/core';
+import { Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { RelatedSelect } from '../../components/resource-pages/fields';
+import { copyText } from '../../lib/clipboard';
+import { feedback } from '../../lib/feedback';
+import { fillPath } from '../../providers/data/endpoint';
+import { projectMembersResource } from '../../resources/project-members';
+import type { ToolbarProps } from '../../resources/types';
+
+const { endpoints } = projectMembersResource.meta;
+
+interface InviteValues {
+  usernames: string[];
+  role_id?: number;
+}
+
+/** 邀请成员: adds registered users by username, all or none. */
+function InviteUsers({ projectId }: { projectId: string }) {
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<InviteValues>();
+  const { mutateAsync, isLoading } = useCustomMutation();
+  const invalidate = useInvalidate();
+
+  const submit = async ({ usernames, role_id }: InviteValues) => {
+    try {
+      await mutateAsync({
+        url: fillPath(endpoints.inviteUser!, { projectId }),
+        method: 'post',
+        values: usernames.map((username) => ({ username: username.trim(), role_id })),
+        successNotification: { message: '邀请成功', type: 'success' },
+        errorNotification: false,
+      });
+    } catch {
+      return;
+    }
+    await invalidate({ resource: 'projectMembers', invalidates: ['list'] });
+    form.resetFields();
+    setOpen(false);
+  };
+
+  return (
+    <>
+      <Button icon={<UserAddOutlined />} onClick={() => setOpen(true)}>
+        邀请成员
+      </Button>
+      <Modal
+        title="邀请成员"
+        open={open}
+        onCancel={() => setOpen(false)}
+        onOk={() => form.submit()}
+        okText="邀请"
+        confirmLoading={isLoading}
+        forceRender
+      >
+        <Form form={form} name="inviteMembers" layout="vertical" onFinish={submit}>
+          <Form.Item
+            name="usernames"
+            label="用户名"
+            extra="可输入多个用户名，以逗号或回车分隔"
+            rules={[{ required: true, message: '请输入用户名' }]}
+          >
+            <Select mode="tags" tokenSeparators={[',', '，', ' ']} suffixIcon={null} notFoundContent={null} placeholder="请输入用户名" />
+          </Form.Item>
+          <Form.Item name="role_id" label="角色" extra="不选时为默认角色">
+            <RelatedSelect input={{ type: 'select', resource: 'projectRoles', optionLabel: 'name' }} label="角色" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+interface InviteCode {
+  token: string;
+  expires_at: string;
+  url: string;
+}
+
+/** The full address of an invitation (`#/list?protoken=…`) on this app. */
+const inviteAddress = (url: string) => `${window.location.origin}${window.location.pathname}${url}`;
+
+/** 邀请链接: a link valid for some days that lets anyone signed in join with the default role. */
+function InviteLink({ projectId }: { projectId: string }) {
+  const [open, setOpen] = useState(false);
+  const [days, setDays] = useState(7);
+  const [code, setCode] = useState<InviteCode>();
+  const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider();
+
+  const generate = async () => {
+    setBusy(true);
+    try {
+      const { data } = await dataProvider().custom!<InviteCode>({
+        url: fillPath(endpoints.inviteCode!, { projectId }),
+        method: 'get',
+        query: { days },
+      });
+      setCode(data);
+    } catch {
+      // The HTTP layer has said why.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const copy = async () => {
+    if (!code) return;
+    if (await copyText(inviteAddress(code.url))) feedback.success('复制成功');
+    else feedback.warning('复制失败，请手动复制链接');
+  };
+
+  return (
+    <>
+      <Button icon={<LinkOutlined />} onClick={() => setOpen(true)}>
+        邀请链接
+      </Button>
+      <Modal title="邀请链接" open={open} onCancel={() => setOpen(false)} footer={null} destroyOnHidden>
+        <Flex vertical gap={16}>
+          <Space wrap>
+            <span>有效期</span>
+            <InputNumber
+              min={1}
+              max={365}
+              precision={0}
+              value={days}
+              onChange={(value) => setDays(value ?? 7)}
+              aria-label="有效天数"
+            />
+            <span>天</span>
+            <Button type="primary" loading={busy} onClick={generate}>
+              生成链接
+            </Button>
+          </Space>
+          {code && (
+            <>
+              <Space.Compact block>
+                <Input readOnly value={inviteAddress(code.url)} aria-label="邀请链接" />
+                <Button type="primary" onClick={copy}>
+                  复制链接
+                </Button>
+              </Space.Compact>
+              <Typography.Text type="secondary">
+                链接有效期至 {code.expires_at}，登录后打开链接即可以默认角色加入项目。
+              </Typography.Text>
+            </>
+          )}
+        </Flex>
+      </Modal>
+    </>
+  );
+}
+
+/** The members list's extra toolbar: invitations need the permission to add members. */
+export function MemberInvites({ projectId, can }: ToolbarProps) {
+  if (!can('create')) return null;
+  return (
+    <Space wrap>
+      <InviteUsers projectId={projectId} />
+      <InviteLink projectId={projectId} />
+    </Space>
+  );
+}

@@ -1,0 +1,24 @@
+import { lazyPage } from '../components/lazy-page';
+import type { AppResource } from './types';
+
+/** What `get_profile/` answers: free keys, of which the info screen edits these. */
+export interface ProjectProfile {
+  logo?: string;
+  description?: string;
+  [key: string]: unknown;
+}
+
+const base = '/api/project_profile/projects/:projectId/project_profile/';
+
+/** 项目信息: the project's name, skin and colour (the project) and its description and logo (the profile). */
+export const projectProfileResource: AppResource = {
+  name: 'projectProfile',
+  list: '/projectSetting/:projectId/projectInfo',
+  meta: {
+    label: '项目信息',
+    dataProviderName: 'default',
+    endpoints: { one: `${base}get_profile/`, save: `${base}set_profile/` },
+    permissions: { list: ['projectprofile/view_projectprofile'], edit: ['projectprofile/edit_projectprofile'] },
+    page: lazyPage(() => import('../pages/project-settings/info'), 'ProjectInfo'),
+  },
+};

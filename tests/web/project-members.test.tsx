@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { button, dialog, expectNone, row } from './admin-helpers';
+import { server } from './msw';
+import { adminDetails, serveProject, visitorDetails } from './project-fixtures';
+import { openApp, signIn } from './render';
+
+const inviteUrl = `${window.location.origin}${window.location.pathname}#/list?protoken=invite-1`;
+
+describe('项目成员', () => {
+  it('lists members, searches them and deletes a selection in one call', async () => {
+    const calls = serveProject(adminDetails);
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    const zhangsan = await row('zhangsan');
+    expect(within(zhangsan).getByText('访客')).toBeInTheDocument();
+    expect(within(zhangsan).getByText('—')).toBeInTheDocument();
+    expect(calls.memberQueries[0].get('limit')).toBe('10');
+    expect(calls.memberQueries[0].get('offset')).toBe('0');
+
+    await user.type(screen.getByPlaceholderText('搜索用户名、昵称或手机号'), '张{Enter}');
+    await waitFor(() => expect(screen.queryByText('演示用户', { selector: 'td' })).not.toBeInTheDocument());
+    expect(calls.memberQueries.at(-1)?.get('search')).toBe('张');
+
+    await user.click(within(await row('zhangsan')).getByRole('checkbox'));
+    await user.click(button(document.body, '批量删除'));
+    const modal = (await screen.findByText('此操作将永久删除1条数据，是否继续操作?')).closest('.ant-modal') as HTMLElement;
+    expect(within(modal).getByText('此操作将永久删除1条数据，是否继续操作?')).toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('批量删除成功!')).toBeInTheDocument();
+    expect(calls.batchDeleted).toEqual([{ ids: [12] }]);
+  });
+
+  it('creates an invitation link for some days and copies it', async () => {
+    const calls = serveProject(adminDetails);
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    await user.click(await screen.findByText('邀请链接'));
+    const days = await screen.findByLabelText('有效天数');
+    await user.clear(days);
+    await user.type(days, '3');
+    await user.click(screen.getByText('生成链接'));
+    expect(await screen.findByLabelText('邀请链接')).toHaveValue(inviteUrl);
+    expect(screen.getByText(/2024-03-08 09:30:00/)).toBeInTheDocument();
+    expect(calls.inviteDays).toEqual(['3']);
+    await user.click(screen.getByText('复制链接'));
+    expect(await screen.findByText('复制成功')).toBeInTheDocument();
+    // user-event stands in for the Clipboard API.
+    expect(await navigator.clipboard.readText()).toBe(inviteUrl);
+  });
+
+  it('copies with execCommand where the Clipboard API is missing', async () => {
+    const copied: string[] = [];
+    document.execCommand = vi.fn(() => {
+      copied.push(document.querySelector<HTMLTextAreaElement>('body > textarea')?.value ?? '');
+      return true;
+    });
+    serveProject(adminDetails);
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    Object.defineProperty(window.navigator, 'clipboard', { value: undefined, configurable: true });
+    await user.click(await screen.findByText('邀请链接'));
+    await user.click(await screen.findByText('生成链接'));
+    await user.click(await screen.findByText('复制链接'));
+    expect(await screen.findByText('复制成功')).toBeInTheDocument();
+    expect(copied).toEqual([inviteUrl]);
+  });
+
+  it('invites users by name with a role', async () => {
+    const calls = serveProject(adminDetails);
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    await user.click(await screen.findByText('邀请成员', { selector: 'button span' }));
+    const modal = await dialog('邀请成员');
+    await user.click(within(modal).getByLabelText('用户名'));
+    await user.paste('lisi,wangwu,');
+    await user.click(within(modal).getByLabelText('角色'));
+    await user.click(await screen.findByTitle('报告管理员'));
+    await user.click(within(modal).getByRole('button', { name: /邀\s*请/ }));
+    expect(await screen.findByText('邀请成功')).toBeInTheDocument();
+    expect(calls.invited).toEqual([
+      [
+        { username: 'lisi', role_id: 2 },
+        { username: 'wangwu', role_id: 2 },
+      ],
+    ]);
+  });
+
+  it('adds a member by name with a role, and changes a member’s role', async () => {
+    const calls = serveProject(adminDetails);
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    await user.click(await screen.findByText('新增'));
+    const create = await dialog('新增项目成员');
+    await user.click(within(create).getByLabelText('用户名或手机号'));
+    await user.paste('lisi');
+    await user.click(within(create).getByLabelText('角色'));
+    await user.click(await screen.findByTitle('报告管理员'));
+    await user.click(within(create).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('新增项目成员成功')).toBeInTheDocument();
+    expect(calls.created).toEqual([{ username: 'lisi', role_id: 2 }]);
+
+    await user.click(within(await row('zhangsan')).getByText('编辑'));
+    const edit = await dialog('编辑项目成员');
+    await waitFor(() => expect(within(edit).getByTitle('访客')).toBeInTheDocument());
+    await user.click(within(edit).getByLabelText('角色'));
+    const options = await screen.findAllByTitle('项目管理员');
+    await user.click(options[options.length - 1]);
+    await user.click(within(edit).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('数据保存成功!')).toBeInTheDocument();
+    expect(calls.memberChanges).toEqual([{ id: '12', body: { role_id: 1 } }]);
+  });
+
+  it('keeps the dialog open when the server refuses a new member', async () => {
+    serveProject(adminDetails);
+    server.use(
+      http.post('*/api/project/v1/projects/p-1/members/', () =>
+        HttpResponse.json({ code: 40000, message: '用户 nobody 不存在' }, { status: 400 }),
+      ),
+    );
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    await user.click(await screen.findByText('新增'));
+    const create = await dialog('新增项目成员');
+    await user.click(within(create).getByLabelText('用户名或手机号'));
+    await user.paste('nobody');
+    await user.click(within(create).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('用户 nobody 不存在')).toBeInTheDocument();
+    expect(within(create).getByLabelText('用户名或手机号')).toHaveValue('nobody');
+    expect(screen.queryByText('新增项目成员成功')).not.toBeInTheDocument();
+  });
+
+  it('shows a visitor the list without any button that changes it', async () => {
+    serveProject(visitorDetails, '访客');
+    signIn();
+    openApp('#/projectSetting/p-1/projectUser');
+    await row('zhangsan');
+    expectNone(['新增', '批量删除', '邀请成员', '邀请链接', '编辑', '删除']);
+    expect(document.querySelector('.ant-checkbox')).toBeNull();
+  });
+});

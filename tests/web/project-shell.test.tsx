@@ -1,0 +1,87 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminDetails, serveProject } from './project-fixtures';
+import { openApp, signIn } from './render';
+
+const settingsItems = ['项目信息', '项目成员', '项目角色', '高级管理'];
+
+describe('project shell', () => {
+  it('shows an administrator every menu and the project admin entry', async () => {
+    serveProject(adminDetails);
+    signIn();
+    const { user } = openApp('#/main/p-1/reportList');
+    expect(await screen.findByText('暂无报告')).toBeInTheDocument();
+    for (const name of ['报告管理', '素材管理', '标签管理']) {
+      expect(screen.getByRole('menuitem', { name })).toBeInTheDocument();
+    }
+    expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
+    await user.hover(screen.getByText('演示用户'));
+    const admin = await screen.findByRole('link', { name: '项目管理后台' });
+    expect(admin).toHaveAttribute('href', '#/projectSetting/p-1/projectInfo');
+    expect(screen.getByText('个人信息')).toBeInTheDocument();
+    expect(screen.getByText('退出登录')).toBeInTheDocument();
+
+    await user.click(admin);
+    expect(await screen.findByLabelText('项目名称')).toHaveValue('城市体检示例项目');
+    for (const name of settingsItems) expect(screen.getByRole('menuitem', { name })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '报告管理工作台' })).toHaveAttribute('href', '#/main/p-1/reportList');
+  });
+
+  it('shows only 报告管理 to a role holding only report.report.view_report', async () => {
+    serveProject(['report.report.view_report'], '报告查看');
+    signIn();
+    const { user } = openApp('#/main/p-1/materialList');
+    // A screen the role may not open sends it to the first one it may.
+    expect(await screen.findByText('暂无报告')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/main/p-1/reportList');
+    expect(screen.getByRole('menuitem', { name: '报告管理' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: '素材管理' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: '标签管理' })).not.toBeInTheDocument();
+    await user.hover(screen.getByText('演示用户'));
+    expect(await screen.findByText('退出登录')).toBeInTheDocument();
+    expect(screen.queryByText('项目管理后台')).not.toBeInTheDocument();
+  });
+
+  it('shows a visitor the settings items it may view, without 高级管理', async () => {
+    serveProject(adminDetails.filter((detail) => detail.includes('.view_')), '访客');
+    signIn();
+    openApp('#/projectSetting/p-1/projectSeniorSetting');
+    expect(await screen.findByLabelText('项目名称')).toBeDisabled();
+    expect(window.location.hash).toBe('#/projectSetting/p-1/projectInfo');
+    for (const name of ['项目信息', '项目成员', '项目角色']) expect(screen.getByRole('menuitem', { name })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: '高级管理' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /保\s*存/ })).not.toBeInTheDocument();
+  });
+
+  it('says so when the project does not exist or the user is not a member', async () => {
+    signIn();
+    openApp('#/main/p-404/reportList');
+    expect(await screen.findByText('项目不存在或您不是该项目的成员')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /返回项目列表/ })).toHaveAttribute('href', '#/list');
+    expect(screen.queryByText('暂无报告')).not.toBeInTheDocument();
+  });
+
+  it('follows routes posted by a host page, only inside the app', async () => {
+    signIn();
+    openApp('#/main/p-1/reportList');
+    expect(await screen.findByText('暂无报告')).toBeInTheDocument();
+    window.postMessage({ route: 'https://elsewhere.example/#/main/p-1/tags' }, '*');
+    window.postMessage({ route: '//elsewhere.example/x' }, '*');
+    window.postMessage({ path: '/main/p-1/tags' }, '*');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(window.location.hash).toBe('#/main/p-1/reportList');
+    window.postMessage({ route: `${window.location.origin}/#/main/p-1/tags` }, '*');
+    expect(await screen.findByText('暂无标签')).toBeInTheDocument();
+    window.postMessage({ route: '/main/p-1/materialList' }, '*');
+    expect(await screen.findByText('暂无素材')).toBeInTheDocument();
+    await waitFor(() => expect(window.location.hash).toBe('#/main/p-1/materialList'));
+  });
+
+  it('opens the first screen of an area from its bare route, keeping the query', async () => {
+    signIn();
+    openApp('#/projectSetting/p-1?mode=2');
+    expect(await screen.findByLabelText('项目名称')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/projectSetting/p-1/projectInfo?mode=2');
+    expect(screen.queryByRole('menuitem', { name: '项目成员' })).not.toBeInTheDocument();
+  });
+});
