@@ -9,6 +9,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Skip the error catalogue, for calls whose failure the user need not hear about. */
     silent?: boolean;
+    /** An HTTP 400 whose body code is 400 is a warning, not an error (spec section 8: label add). */
+    warnCode400?: boolean;
   }
 }
 
@@ -90,6 +92,9 @@ function reportHttpError(error: AxiosError): void {
     const message = (data as { message?: unknown } | null)?.message;
     const text = bodyCode(data) === 40301 && typeof message === 'string' ? message : errorTexts.forbidden;
     feedback.error(text);
+  } else if (status === 400 && error.config?.warnCode400 && bodyCode(data) === 400) {
+    const message = (data as { message?: unknown }).message;
+    feedback.warning(typeof message === 'string' ? message : errorTexts.generic);
   } else {
     const texts = bodyStrings(data);
     (texts.length ? texts : [errorTexts.generic]).forEach(feedback.error);

@@ -1,0 +1,65 @@
+import { Form, Input, Modal, Radio, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import type { Label, LabelGroup, LabelValues } from './api';
+import { origins } from './api';
+
+interface Props {
+  open: boolean;
+  /** The label being edited; absent when adding. */
+  label?: Label;
+  groups: LabelGroup[];
+  defaultGroup?: number;
+  onCancel: () => void;
+  /** Resolves true when saved. */
+  onSave: (values: LabelValues) => Promise<boolean>;
+}
+
+/** 新增标签 / 标签信息: name, entity (报告 or 素材) and group. */
+export function LabelDialog({ open, label, groups, defaultGroup, onCancel, onSave }: Props) {
+  const [form] = Form.useForm<LabelValues>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      label
+        ? { name: label.name, origin: label.origin, label_group: label.label_group ?? undefined }
+        : { name: '', origin: '报告', label_group: defaultGroup },
+    );
+  }, [open, label, defaultGroup, form]);
+
+  const submit = async (values: LabelValues) => {
+    setSaving(true);
+    await onSave({ ...values, name: values.name.trim(), label_group: values.label_group ?? null }).finally(() =>
+      setSaving(false),
+    );
+  };
+
+  return (
+    <Modal
+      title={label ? '标签信息' : '新增标签'}
+      open={open}
+      onCancel={onCancel}
+      onOk={() => form.submit()}
+      confirmLoading={saving}
+      forceRender
+    >
+      <Form form={form} name="labelForm" layout="vertical" onFinish={submit}>
+        <Form.Item name="name" label="标签名称" rules={[{ required: true, whitespace: true, message: '请输入标签名称' }]}>
+          <Input placeholder="请输入标签名称" maxLength={50} />
+        </Form.Item>
+        <Form.Item name="origin" label="实体" rules={[{ required: true, message: '请选择实体' }]}>
+          <Radio.Group options={origins.map((origin) => ({ label: origin, value: origin }))} />
+        </Form.Item>
+        <Form.Item name="label_group" label="标签类别">
+          <Select
+            allowClear
+            placeholder="请选择标签分组"
+            options={groups.map((group) => ({ label: group.name, value: group.id }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Popconfirm, Space, Table } from 'antd';
+import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import type { FilterValue } from 'antd/es/table/interface';
+import type { Label, LabelOrigin } from './api';
+import { origins } from './api';
+
+interface Props {
+  rows: Label[];
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  origin?: LabelOrigin;
+  selectable: boolean;
+  selected: number[];
+  mayEdit: boolean;
+  mayDelete: boolean;
+  onSelect: (ids: number[]) => void;
+  onPage: (page: number, pageSize: number) => void;
+  onOrigin: (origin: LabelOrigin | undefined) => void;
+  onEdit: (label: Label) => void;
+  onDelete: (label: Label) => void;
+}
+
+const all = '全部';
+
+/** The labels table, paged on the server (limit/offset). */
+export function LabelTable(props: Props) {
+  const { rows, total, page, pageSize, loading, origin, selectable, selected, mayEdit, mayDelete } = props;
+
+  const columns: ColumnsType<Label> = [
+    { title: '序号', key: 'index', width: 80, render: (_, __, index) => (page - 1) * pageSize + index + 1 },
+    { title: '名称', dataIndex: 'name', ellipsis: true },
+    { title: '类别', dataIndex: 'label_group_name', render: (name: string | null) => name ?? '-' },
+    {
+      title: '实体',
+      dataIndex: 'origin',
+      width: 110,
+      filterMultiple: false,
+      filters: [all, ...origins].map((text) => ({ text, value: text })),
+      filteredValue: origin ? [origin] : null,
+    },
+    { title: '创建时间', dataIndex: 'created_at', width: 180 },
+    { title: '更新时间', dataIndex: 'updated_at', width: 180 },
+  ];
+  if (mayEdit || mayDelete) {
+    columns.push({
+      title: '操作',
+      key: 'actions',
+      width: 140,
+      render: (_, label) => (
+        <Space size={0}>
+          {mayEdit && (
+            <Button type="link" size="small" onClick={() => props.onEdit(label)}>
+              编辑
+            </Button>
+          )}
+          {mayDelete && (
+            <Popconfirm
+              title="提示"
+              description="此操作将永久删除该标签，并解除其与报告和素材的关联，是否继续操作?"
+              okText="确定"
+              cancelText="取消"
+              onConfirm={() => props.onDelete(label)}
+            >
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  const change = (pagination: TablePaginationConfig, filters: Record<string, FilterValue | null>) => {
+    const picked = filters.origin?.[0];
+    const next = picked === '报告' || picked === '素材' ? picked : undefined;
+    if (next !== origin) props.onOrigin(next);
+    else props.onPage(pagination.current ?? 1, pagination.pageSize ?? pageSize);
+  };
+
+  return (
+    <Table<Label>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      onChange={change}
+      rowSelection={
+        selectable ? { selectedRowKeys: selected, onChange: (keys) => props.onSelect(keys.map(Number)) } : undefined
+      }
+      pagination={{
+        current: page,
+        pageSize,
+        total,
+        showSizeChanger: true,
+        showQuickJumper: true,
+        pageSizeOptions: [10, 20, 50, 100],
+        showTotal: (count) => `共 ${count} 条`,
+      }}
+    />
+  );
+}

@@ -1,0 +1,191 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Input, Modal, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { feedback } from '../../lib/feedback';
+import type { Label, LabelApi, LabelGroup, LabelOrigin, LabelValues } from './api';
+import { LabelDialog } from './label-dialog';
+import { LabelTable } from './label-table';
+import { MoveDialog } from './move-dialog';
+
+export interface LabelAccess {
+  create: boolean;
+  edit: boolean;
+  delete: boolean;
+}
+
+interface Props {
+  api: LabelApi;
+  groups: LabelGroup[];
+  groupId?: number;
+  access: LabelAccess;
+  /** Bumped when the groups changed, so the labels reload too. */
+  version: number;
+  /** Labels were added, moved or deleted: group counts change. */
+  onChanged: () => void;
+}
+
+/** The right side: search, the labels table, the label dialogs and the edit mode's batch actions. */
+export function LabelsPanel({ api, groups, groupId, access, version, onChanged }: Props) {
+  const [name, setName] = useState('');
+  const [origin, setOrigin] = useState<LabelOrigin>();
+  // The page resets to 1 when another group is chosen.
+  const [paging, setPaging] = useState({ groupId, page: 1 });
+  const page = paging.groupId === groupId ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ groupId, page: next });
+  const [pageSize, setPageSize] = useState(10);
+  const [editing, setEditing] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<{ label?: Label }>();
+  const [moving, setMoving] = useState(false);
+
+  const query = { groupId, name, origin, page, pageSize };
+  const labels = useQuery({
+    queryKey: ['tag-labels', api.projectId, query, version],
+    queryFn: () => api.listLabels(query),
+    keepPreviousData: true,
+  });
+  const data = labels.data ?? { count: 0, results: [] };
+  const loading = labels.isFetching;
+
+  const refresh = () => {
+    void labels.refetch();
+    onChanged();
+  };
+
+  const save = async (values: LabelValues) => {
+    const label = dialog?.label;
+    try {
+      if (label) await api.updateLabel(label.id, values);
+      else await api.createLabel(values);
+    } catch {
+      // The HTTP layer has told the user (a duplicate as a warning).
+      return false;
+    }
+    feedback.success(label ? '标签更新成功' : '新增标签成功');
+    setDialog(undefined);
+    refresh();
+    return true;
+  };
+
+  const remove = async (label: Label) => {
+    try {
+      await api.deleteLabel(label.id);
+    } catch {
+      return;
+    }
+    feedback.success('标签删除成功!');
+    if (data.results.length === 1 && page > 1) setPage(page - 1);
+    refresh();
+  };
+
+  const removeMany = () =>
+    Modal.confirm({
+      title: '提示',
+      content: `此操作将永久删除${selected.length}个标签，并解除其与报告和素材的关联，是否继续操作?`,
+      okType: 'danger',
+      onOk: async () => {
+        try {
+          await api.deleteLabels(selected);
+        } catch {
+          return;
+        }
+        feedback.success('批量删除成功!');
+        setSelected([]);
+        setPage(1);
+        refresh();
+      },
+    });
+
+  const move = async (target: number) => {
+    try {
+      await api.moveLabels(selected, target);
+    } catch {
+      return;
+    }
+    feedback.success('批量移动成功');
+    setMoving(false);
+    setSelected([]);
+    refresh();
+  };
+
+  const mayBatch = access.edit || access.delete;
+
+  return (
+    <Flex vertical gap={12} style={{ flex: 1, minWidth: 0 }}>
+      <Flex justify="space-between" wrap="wrap" gap={8}>
+        <Input.Search
+          allowClear
+          placeholder="请输入标签名称搜索"
+          style={{ width: 280 }}
+          onSearch={(text) => {
+            setName(text.trim());
+            setPage(1);
+          }}
+        />
+        <Space wrap>
+          {editing && access.edit && (
+            <Button disabled={selected.length === 0} onClick={() => setMoving(true)}>
+              批量移动分组
+            </Button>
+          )}
+          {editing && access.delete && (
+            <Button danger disabled={selected.length === 0} onClick={removeMany}>
+              批量删除
+            </Button>
+          )}
+          {mayBatch && (
+            <Button
+              type={editing ? 'primary' : 'default'}
+              onClick={() => {
+                setEditing(!editing);
+                setSelected([]);
+              }}
+            >
+              {editing ? '退出编辑' : '编辑模式'}
+            </Button>
+          )}
+          {access.create && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})}>
+              新增标签
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      <LabelTable
+        rows={data.results}
+        total={data.count}
+        page={page}
+        pageSize={pageSize}
+        loading={loading}
+        origin={origin}
+        selectable={editing}
+        selected={selected}
+        mayEdit={access.edit}
+        mayDelete={access.delete}
+        onSelect={setSelected}
+        onPage={(next, size) => {
+          setPage(size === pageSize ? next : 1);
+          setPageSize(size);
+        }}
+        onOrigin={(next) => {
+          setOrigin(next);
+          setPage(1);
+        }}
+        onEdit={(label) => setDialog({ label })}
+        onDelete={(label) => void remove(label)}
+      />
+      {dialog && (
+        <LabelDialog
+        open
+        label={dialog?.label}
+        groups={groups}
+        defaultGroup={groupId}
+        onCancel={() => setDialog(undefined)}
+        onSave={save}
+        />
+      )}
+      <MoveDialog open={moving} count={selected.length} groups={groups} onCancel={() => setMoving(false)} onMove={move} />
+    </Flex>
+  );
+}
