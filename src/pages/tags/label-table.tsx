@@ -29,25 +29,25 @@ export function LabelTable(props: Props) {
   const { rows, total, page, pageSize, loading, origin, selectable, selected, mayEdit, mayDelete } = props;
 
   const columns: ColumnsType<Label> = [
-    { title: '序号', key: 'index', width: 80, render: (_, __, index) => (page - 1) * pageSize + index + 1 },
+    { title: '序号', key: 'index', width: 60, render: (_, __, index) => (page - 1) * pageSize + index + 1 },
     { title: '名称', dataIndex: 'name', ellipsis: true },
-    { title: '类别', dataIndex: 'label_group_name', render: (name: string | null) => name ?? '-' },
+    { title: '类别', dataIndex: 'label_group_name', ellipsis: true, width: 130, render: (name: string | null) => name ?? '-' },
     {
       title: '实体',
       dataIndex: 'origin',
-      width: 110,
+      width: 80,
       filterMultiple: false,
       filters: [all, ...origins].map((text) => ({ text, value: text })),
       filteredValue: origin ? [origin] : null,
     },
-    { title: '创建时间', dataIndex: 'created_at', width: 180 },
-    { title: '更新时间', dataIndex: 'updated_at', width: 180 },
+    { title: '创建时间', dataIndex: 'created_at', width: 165 },
+    { title: '更新时间', dataIndex: 'updated_at', width: 165 },
   ];
   if (mayEdit || mayDelete) {
     columns.push({
       title: '操作',
       key: 'actions',
-      width: 140,
+      width: 110,
       render: (_, label) => (
         <Space size={0}>
           {mayEdit && (
