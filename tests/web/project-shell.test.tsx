@@ -71,7 +71,7 @@ describe('project shell', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(window.location.hash).toBe('#/main/p-1/reportList');
     window.postMessage({ route: `${window.location.origin}/#/main/p-1/tags` }, '*');
-    expect(await screen.findByText('暂无标签')).toBeInTheDocument();
+    expect(await screen.findByText('标签分组')).toBeInTheDocument();
     window.postMessage({ route: '/main/p-1/materialList' }, '*');
     expect(await screen.findByText('暂无素材')).toBeInTheDocument();
     await waitFor(() => expect(window.location.hash).toBe('#/main/p-1/materialList'));
