@@ -1,6 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/sql';
 
 export const LOCK_AFTER_WRONG_PASSWORDS = 5;
 export const LOCK_MS = 15 * 60_000;
@@ -41,8 +42,8 @@ export const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime(
 
 /** Postgres unique violations name their constraint; this maps it to the field that clashed. */
 export function uniqueViolationField(error: unknown): 'mobile' | 'username' | null {
-  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? (error as { code?: string; constraint?: string });
-  if (cause?.code !== '23505') return null;
+  if (!isUniqueViolation(error)) return null;
+  const cause = (error as { cause?: { constraint?: string } })?.cause ?? (error as { constraint?: string });
   if (cause.constraint?.includes('mobile')) return 'mobile';
   if (cause.constraint?.includes('username')) return 'username';
   return null;

@@ -7,8 +7,9 @@ import { badRequest, notFound } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { ok, REPORT_BASE } from '../../lib/report-service';
 import { projectWith } from '../projects/access';
-import { checkGroupName, isDuplicate, type LabelGroupRow } from './queries';
+import { checkGroupName, type LabelGroupRow } from './queries';
 import { Ids, LabelGroupWrite, ProjectIdParams, ProjectParams, SortBody } from './schemas';
+import { isUniqueViolation } from '../../lib/sql';
 
 const tags = ['标签分组'];
 const P = {
@@ -70,7 +71,7 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
         const [group] = await app.db.insert(labelGroups).values({ projectUuid: project.uuid, name, order: request.body.order ?? last }).returning();
         return reply.status(201).send(present(group, 0));
       } catch (error) {
-        if (isDuplicate(error)) throw groupExists();
+        if (isUniqueViolation(error)) throw groupExists();
         throw error;
       }
     },
@@ -89,7 +90,7 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
         const [updated] = await app.db.update(labelGroups).set(changes).where(eq(labelGroups.id, group.id)).returning();
         return present(updated, await labelCount(group.id));
       } catch (error) {
-        if (isDuplicate(error)) throw groupExists();
+        if (isUniqueViolation(error)) throw groupExists();
         throw error;
       }
     },

@@ -10,9 +10,10 @@ import { ok, REPORT_BASE } from '../../lib/report-service';
 import { demandSome, projectAccess, projectWith } from '../projects/access';
 import { applyImport, planImport } from './import';
 import {
-  checkGroupRef, checkLabelName, isDuplicate, labelsOfProject, listLabels, presentLabel, projectGroups, readExtraInfo, type LabelRow,
+  checkGroupRef, checkLabelName, labelsOfProject, listLabels, presentLabel, projectGroups, readExtraInfo, type LabelRow,
 } from './queries';
 import { BatchUpdateBody, BulkCreateBody, Ids, ImportBody, LabelListQuery, LabelWrite, ProjectIdParams, ProjectParams } from './schemas';
+import { isUniqueViolation } from '../../lib/sql';
 
 const tags = ['标签'];
 const P = {
@@ -65,7 +66,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
           .returning();
         return reply.status(201).send(await present(label));
       } catch (error) {
-        if (isDuplicate(error)) throw duplicate(name);
+        if (isUniqueViolation(error)) throw duplicate(name);
         throw error;
       }
     },
@@ -82,7 +83,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
         const [updated] = await app.db.update(labels).set(changes).where(eq(labels.id, label.id)).returning();
         return present(updated);
       } catch (error) {
-        if (isDuplicate(error)) throw duplicate(changes.name ?? label.name);
+        if (isUniqueViolation(error)) throw duplicate(changes.name ?? label.name);
         throw error;
       }
     },
@@ -118,7 +119,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
           }
         });
       } catch (error) {
-        if (isDuplicate(error)) throw badRequest('目标分组中已有同名标签', 400);
+        if (isUniqueViolation(error)) throw badRequest('目标分组中已有同名标签', 400);
         throw error;
       }
       return ok({ updated: items.length }, '标签更新成功');
@@ -170,7 +171,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
         });
         return reply.status(201).send(ok(created.map((label) => presentLabel(label, groups.get(label.labelGroupId ?? 0)?.name ?? null, tz)), '新增标签成功'));
       } catch (error) {
-        if (isDuplicate(error)) throw badRequest('部分标签在其分组中已存在，未新建任何标签', 400);
+        if (isUniqueViolation(error)) throw badRequest('部分标签在其分组中已存在，未新建任何标签', 400);
         throw error;
       }
     },

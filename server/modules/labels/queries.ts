@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { labelGroups, labels, type LabelOrigin } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
+import { containing } from '../../lib/sql';
 
 export type LabelRow = typeof labels.$inferSelect;
 export type LabelGroupRow = typeof labelGroups.$inferSelect;
@@ -38,7 +39,6 @@ export function readExtraInfo(value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listLabels(
   db: Db,
@@ -48,7 +48,7 @@ export async function listLabels(
   const conditions: SQL[] = [eq(labels.projectUuid, projectUuid)];
   if (query.origin) conditions.push(eq(labels.origin, query.origin));
   if (query.labelGroupId) conditions.push(eq(labels.labelGroupId, query.labelGroupId));
-  if (query.name) conditions.push(ilike(labels.name, `%${escapeLike(query.name)}%`));
+  if (query.name) conditions.push(ilike(labels.name, containing(query.name)));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -95,8 +95,3 @@ export async function labelsOfProject(db: Db, projectUuid: string, ids: number[]
   return rows;
 }
 
-/** Postgres says which unique rule a write broke; this tells the label name clash apart. */
-export const isDuplicate = (error: unknown) => {
-  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-  return cause?.code === '23505';
-};

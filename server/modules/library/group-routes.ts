@@ -9,9 +9,9 @@ import { ok, REPORT_BASE } from '../../lib/report-service';
 import { demandSome, projectAccess, projectWith } from '../projects/access';
 import { permission, type KindSpec } from './kinds';
 import { GroupBatchEdit, GroupListQuery, GroupWrite, Ids, ProjectIdParams, ProjectParams } from './schemas';
+import { containing, isUniqueViolation } from '../../lib/sql';
 
 type GroupRow = typeof libraryGroups.$inferSelect;
-const isDuplicate = (error: unknown) => ((error as { cause?: { code?: string } }).cause ?? (error as { code?: string }))?.code === '23505';
 
 /** The group routes of one library kind: report_group/ or material_group/. */
 export function groupRoutes(spec: KindSpec) {
@@ -48,7 +48,7 @@ export function groupRoutes(spec: KindSpec) {
         const groups = await app.db
           .select()
           .from(libraryGroups)
-          .where(and(eq(libraryGroups.projectUuid, project), eq(libraryGroups.kind, spec.kind), name ? ilike(libraryGroups.name, `%${name}%`) : undefined))
+          .where(and(eq(libraryGroups.projectUuid, project), eq(libraryGroups.kind, spec.kind), name ? ilike(libraryGroups.name, containing(name)) : undefined))
           .orderBy(asc(libraryGroups.sorted), asc(libraryGroups.id));
         const counts = await app.db
           .select({ groupId: libraryItems.groupId, n: count() })
@@ -78,7 +78,7 @@ export function groupRoutes(spec: KindSpec) {
             .returning();
           return ok(present(group), '新增分组成功');
         } catch (error) {
-          if (isDuplicate(error)) throw duplicateName();
+          if (isUniqueViolation(error)) throw duplicateName();
           throw error;
         }
       },
@@ -104,7 +104,7 @@ export function groupRoutes(spec: KindSpec) {
             .returning();
           return ok(present(updated), '修改分组名称成功');
         } catch (error) {
-          if (isDuplicate(error)) throw duplicateName();
+          if (isUniqueViolation(error)) throw duplicateName();
           throw error;
         }
       },
@@ -127,7 +127,7 @@ export function groupRoutes(spec: KindSpec) {
             }
           });
         } catch (error) {
-          if (isDuplicate(error)) throw duplicateName();
+          if (isUniqueViolation(error)) throw duplicateName();
           throw error;
         }
         return ok(null, '排序成功');

@@ -4,6 +4,7 @@ import { labels, libraryItemLabels, libraryItems, type LibraryKind } from '../..
 import { formatDateTime, parseDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import type { KindSpec } from './kinds';
+import { containing } from '../../lib/sql';
 
 export type ItemRow = typeof libraryItems.$inferSelect;
 export const PAGE_SIZE_MAX = 100;
@@ -60,7 +61,6 @@ export function readListQuery(query: Record<string, string | undefined>, timeZon
   return filter;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Label filters: labels of one label group are alternatives, labels of different groups must
@@ -101,7 +101,7 @@ export async function listItems(db: Db, projectUuid: string, spec: KindSpec, fil
   const labelFilters = await labelConditions(db, projectUuid, spec, filter);
   if (labelFilters === null) return { rows: [] as ItemRow[], total: 0 };
   const conditions: SQL[] = [eq(libraryItems.projectUuid, projectUuid), eq(libraryItems.kind, spec.kind), ...labelFilters];
-  if (filter.name) conditions.push(ilike(libraryItems.name, `%${escapeLike(filter.name)}%`));
+  if (filter.name) conditions.push(ilike(libraryItems.name, containing(filter.name)));
   if (filter.groupId !== undefined) conditions.push(filter.groupId === null ? isNull(libraryItems.groupId) : eq(libraryItems.groupId, filter.groupId));
   if (filter.start) conditions.push(sql`${libraryItems.createdAt} >= ${filter.start.toISOString()}`);
   if (filter.end) conditions.push(sql`${libraryItems.createdAt} <= ${filter.end.toISOString()}`);

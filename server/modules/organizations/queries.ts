@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, notInArray, or, 
 import type { Db } from '../../db/client';
 import { organizationMembers, organizations, projectMembers, projects, roles, users } from '../../db/schema';
 import type { MEMBER_ORDERINGS, ROLE_ORDERINGS } from './schemas';
+import { containing } from '../../lib/sql';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const order = (ordering: string, columns: Record<string, Parameters<typeof asc>[0]>) => {
   const column = columns[ordering.replace(/^-/, '')];
   return ordering.startsWith('-') ? desc(column) : asc(column);
@@ -49,7 +49,7 @@ export interface MemberListFilter {
 export async function listMembers(db: Db, filter: MemberListFilter) {
   const conditions: SQL[] = [eq(organizationMembers.organizationUuid, filter.organizationUuid)];
   if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
+    const pattern = containing(filter.search);
     conditions.push(or(ilike(users.username, pattern), ilike(users.nickname, pattern), ilike(users.mobile, pattern))!);
   }
   const where = and(...conditions);
@@ -126,7 +126,7 @@ export interface RoleListFilter {
 
 export async function listRoles(db: Db, filter: RoleListFilter) {
   const conditions: SQL[] = [organizationRole(filter.organizationUuid)!];
-  if (filter.search) conditions.push(ilike(roles.name, `%${escapeLike(filter.search)}%`));
+  if (filter.search) conditions.push(ilike(roles.name, containing(filter.search)));
   const where = and(...conditions);
   const columns = { id: roles.id, name: roles.name, created_at: roles.createdAt };
   const [rows, [{ total }]] = await Promise.all([
@@ -174,7 +174,7 @@ export async function listUserOrganizations(
   filter: { userUuid: string; search?: string; limit: number; offset: number },
 ) {
   const conditions: SQL[] = [eq(organizationMembers.userUuid, filter.userUuid)];
-  if (filter.search) conditions.push(ilike(organizations.name, `%${escapeLike(filter.search)}%`));
+  if (filter.search) conditions.push(ilike(organizations.name, containing(filter.search)));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -221,7 +221,7 @@ export async function listUserProjects(
   filter: { organizationUuid: string; userUuid: string; search?: string; limit: number; offset: number },
 ) {
   const conditions: SQL[] = [eq(projects.organizationUuid, filter.organizationUuid), eq(projectMembers.userUuid, filter.userUuid)];
-  if (filter.search) conditions.push(ilike(projects.name, `%${escapeLike(filter.search)}%`));
+  if (filter.search) conditions.push(ilike(projects.name, containing(filter.search)));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     db

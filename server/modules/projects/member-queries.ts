@@ -3,13 +3,13 @@ import type { Db } from '../../db/client';
 import { organizationMembers, projectMembers, roles, users } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
+import { containing } from '../../lib/sql';
 
 export const MEMBER_ORDERINGS = ['created_at', '-created_at', 'username', '-username'] as const;
 
 const memberColumns = { member: projectMembers, user: users, role: { id: roles.id, name: roles.name } };
 export type MemberRow = { member: typeof projectMembers.$inferSelect; user: typeof users.$inferSelect; role: { id: number; name: string } | null };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listMembers(
   db: Db,
@@ -18,10 +18,10 @@ export async function listMembers(
 ) {
   const conditions: SQL[] = [eq(projectMembers.projectUuid, projectUuid)];
   if (query.search) {
-    const like = `%${escapeLike(query.search)}%`;
+    const like = containing(query.search);
     conditions.push(or(ilike(users.username, like), ilike(users.nickname, like), ilike(users.mobile, like))!);
   }
-  if (query.usernameContains) conditions.push(ilike(users.username, `%${escapeLike(query.usernameContains)}%`));
+  if (query.usernameContains) conditions.push(ilike(users.username, containing(query.usernameContains)));
   const where = and(...conditions);
   const column = query.ordering.includes('username') ? users.username : projectMembers.createdAt;
   const [rows, [{ total }]] = await Promise.all([

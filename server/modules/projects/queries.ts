@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, ilike, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { projectMembers, projects } from '../../db/schema';
 import type { PROJECT_ORDERINGS } from './schemas';
+import { containing } from '../../lib/sql';
 
 export interface ProjectListFilter {
   organizationUuid: string;
@@ -14,7 +15,6 @@ export interface ProjectListFilter {
 
 const orderColumns = { name: projects.name, created_at: projects.createdAt, updated_at: projects.updatedAt };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Projects of the organization that the user is a member of. */
 export async function listMemberProjects(db: Db, filter: ProjectListFilter) {
@@ -27,7 +27,7 @@ export async function listMemberProjects(db: Db, filter: ProjectListFilter) {
         .where(and(eq(projectMembers.projectUuid, projects.uuid), eq(projectMembers.userUuid, filter.userUuid))),
     ),
   ];
-  if (filter.search) conditions.push(ilike(projects.name, `%${escapeLike(filter.search)}%`));
+  if (filter.search) conditions.push(ilike(projects.name, containing(filter.search)));
   const where = and(...conditions);
   const descending = filter.ordering.startsWith('-');
   const column = orderColumns[filter.ordering.replace('-', '') as keyof typeof orderColumns];

@@ -11,6 +11,7 @@ import { ErrorBody } from '../accounts/schemas';
 import { projectNotFound, projectWith } from './access';
 import { defaultProjectRole } from './member-queries';
 import { IdParams, IdsBody, ProjectParams } from './member-schemas';
+import { containing } from '../../lib/sql';
 
 const tags = ['项目角色'];
 const BASE = '/api/project/v1/projects';
@@ -98,7 +99,7 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { project } = await projectWith(app.db, request, request.params.project_uuid, P.view);
       const { limit = DEFAULT_LIMIT, offset = 0, ordering = 'created_at', search } = request.query;
-      const where = and(eq(roles.projectUuid, project.uuid), search?.trim() ? ilike(roles.name, `%${search.trim()}%`) : undefined);
+      const where = and(eq(roles.projectUuid, project.uuid), search?.trim() ? ilike(roles.name, containing(search.trim())) : undefined);
       const column = ordering.includes('name') ? roles.name : roles.createdAt;
       const rows = await app.db
         .select()

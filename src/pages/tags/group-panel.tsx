@@ -5,7 +5,8 @@ import { feedback } from '../../lib/feedback';
 import type { LabelApi, LabelGroup } from './api';
 import { GroupNameDialog } from './group-name-dialog';
 
-export interface GroupAccess {
+/** Which of add, edit and delete the user may do. */
+export interface CrudAccess {
   create: boolean;
   edit: boolean;
   delete: boolean;
@@ -16,7 +17,7 @@ interface Props {
   groups: LabelGroup[];
   total: number;
   selected?: number;
-  access: GroupAccess;
+  access: CrudAccess;
   onSelect: (id: number | undefined) => void;
   /** Reload groups (and labels, whose groups may have gone). */
   onChanged: () => void;

@@ -4,21 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { feedback } from '../../lib/feedback';
 import type { Label, LabelApi, LabelGroup, LabelOrigin, LabelValues } from './api';
+import type { CrudAccess } from './group-panel';
 import { LabelDialog } from './label-dialog';
 import { LabelTable } from './label-table';
 import { MoveDialog } from './move-dialog';
-
-export interface LabelAccess {
-  create: boolean;
-  edit: boolean;
-  delete: boolean;
-}
 
 interface Props {
   api: LabelApi;
   groups: LabelGroup[];
   groupId?: number;
-  access: LabelAccess;
+  access: CrudAccess;
   /** Bumped when the groups changed, so the labels reload too. */
   version: number;
   /** Labels were added, moved or deleted: group counts change. */

@@ -1,0 +1,8 @@
+/** An ILIKE pattern matching text anywhere, with the user's `%`, `_` and `\` taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A Postgres unique violation (code 23505), as drizzle wraps it in its cause. */
+export function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? (error as { code?: string });
+  return cause?.code === '23505';
+}
