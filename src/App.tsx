@@ -40,7 +40,7 @@ const TopLayout = lazyPage(() => import('./components/top-layout'), 'TopLayout')
 const ProjectShell = lazyPage(() => import('./components/project-shell'), 'ProjectShell');
 const UserInfoPage = lazyPage(() => import('./pages/account/userinfo'), 'UserInfoPage');
 const ReportList = lazyPage(() => import('./pages/reports'), 'ReportList');
-const ReportDetail = lazyPage(() => import('./pages/reports'), 'ReportDetail');
+const ReportDetail = lazyPage(() => import('./pages/reports/detail'), 'ReportDetail');
 const MaterialList = lazyPage(() => import('./pages/materials'), 'MaterialList');
 const Statistics = lazyPage(() => import('./pages/results'), 'Statistics');
 const SingleReportList = lazyPage(() => import('./pages/results'), 'SingleReportList');
