@@ -18,7 +18,8 @@ async function main() {
   process.env.TZ = config.timeZone;
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
   await seed(database.db);
-  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  // WEB_ROOT: another build of the app to serve (tests build their own copy); default dist/.
+  const app = await buildApp({ config, database, webRoot: process.env.WEB_ROOT || undefined, logger: { level: config.logLevel } });
 
   let closing = false;
   const shutdown = async (signal: string) => {
