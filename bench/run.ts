@@ -1,6 +1,7 @@
 import { chunkedUpload, readUploadMegabytes } from './chunked-upload';
 import { DEFAULT_POSTGRES_URL, describeError, readSettings, type LoadSettings } from './harness';
 import { labelsBench, labelsBudgetMs } from './labels';
+import { labelsImport, labelsImportBudgetMs } from './labels-import';
 import { projectsList } from './projects-list';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 
@@ -25,7 +26,8 @@ const limitMs =
   120_000 +
   uploadMegabytes * 1000 +
   reportListBudgetMs(settings, reports) +
-  labelsBudgetMs(settings);
+  labelsBudgetMs(settings) +
+  labelsImportBudgetMs();
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -39,6 +41,8 @@ try {
   console.log(await reportList(settings, postgresUrl, reports));
   console.log();
   console.log(await labelsBench(settings));
+  console.log();
+  console.log(await labelsImport());
 } catch (error) {
   console.error('bench failed:', error);
   process.exitCode = 1;

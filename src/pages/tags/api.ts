@@ -1,3 +1,4 @@
+import type { LabelImportRow } from '../../lib/spreadsheet/label-sheet';
 import { reportClient } from '../../providers/http';
 
 export type LabelOrigin = '报告' | '素材';
@@ -30,6 +31,27 @@ export interface LabelQuery {
   pageSize: number;
 }
 
+/** What label/import/ would do (dry run) or did with each row, in the order sent. */
+export interface ImportPlanRow {
+  row: number;
+  name: string;
+  group: string;
+  origin: string;
+  action: 'create' | 'change' | 'unchanged' | 'reject';
+  reason?: string;
+}
+
+export interface ImportPlan {
+  created: number;
+  changed: number;
+  unchanged: number;
+  rejected: number;
+  rows: ImportPlanRow[];
+}
+
+/** The server's page limit of label lists. */
+const LIST_LIMIT_MAX = 1000;
+
 export interface LabelValues {
   name: string;
   origin: LabelOrigin;
@@ -42,6 +64,13 @@ const root = (projectId: string) => `/studio/report/api/report/projects/${projec
 export function labelApi(projectId: string) {
   const groups = `${root(projectId)}label_group/`;
   const labels = `${root(projectId)}label/`;
+  const listLabels = async ({ groupId, name, origin, page, pageSize }: LabelQuery) => {
+    const params: Record<string, string | number> = { limit: pageSize, offset: (page - 1) * pageSize };
+    if (groupId !== undefined) params.label_group_id = groupId;
+    if (name) params.name = name;
+    if (origin) params.origin = origin;
+    return (await reportClient.get<{ count: number; results: Label[] }>(labels, { params })).data;
+  };
   return {
     projectId,
     listGroups: async () =>
@@ -50,13 +79,19 @@ export function labelApi(projectId: string) {
     renameGroup: (id: number, name: string) => reportClient.patch(`${groups}${id}/`, { name }),
     deleteGroups: (ids: number[]) => reportClient.post(`${groups}bulk_delete/`, { ids }),
     sortGroups: (ids: number[]) => reportClient.post(`${groups}sort_data/`, ids),
-    listLabels: async ({ groupId, name, origin, page, pageSize }: LabelQuery) => {
-      const params: Record<string, string | number> = { limit: pageSize, offset: (page - 1) * pageSize };
-      if (groupId !== undefined) params.label_group_id = groupId;
-      if (name) params.name = name;
-      if (origin) params.origin = origin;
-      return (await reportClient.get<{ count: number; results: Label[] }>(labels, { params })).data;
+    listLabels,
+    /** Every label of the query, page by page (the list answers at most 1000 at a time). */
+    listAllLabels: async ({ groupId, name, origin }: Omit<LabelQuery, 'page' | 'pageSize'>) => {
+      const all: Label[] = [];
+      for (let page = 1; ; page++) {
+        const { count, results } = await listLabels({ groupId, name, origin, page, pageSize: LIST_LIMIT_MAX });
+        all.push(...results);
+        if (results.length === 0 || all.length >= count) return all;
+      }
     },
+    /** The spreadsheet import: a dry run answers the plan only; otherwise the valid rows are written at once. */
+    importLabels: async (rows: LabelImportRow[], dryRun: boolean) =>
+      (await reportClient.post<{ data: ImportPlan }>(`${labels}import/`, { dry_run: dryRun, rows })).data.data,
     // A duplicate (HTTP 400, body code 400) shows as a warning; http.ts does it.
     createLabel: (values: LabelValues) =>
       reportClient.post(labels, { ...values, type: '原子标签' }, { warnCode400: true }),

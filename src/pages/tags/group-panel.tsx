@@ -1,9 +1,11 @@
-import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import { Badge, Button, Checkbox, Flex, List, Modal, Space, Tooltip, Typography } from 'antd';
+import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Flex, List, Modal, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../lib/feedback';
 import type { LabelApi, LabelGroup } from './api';
 import { GroupNameDialog } from './group-name-dialog';
+import { AllRow, GroupRow } from './group-row';
+import { GroupSort } from './group-sort';
 
 /** Which of add, edit and delete the user may do. */
 export interface CrudAccess {
@@ -23,13 +25,19 @@ interface Props {
   onChanged: () => void;
 }
 
-/** The label-group side list: 全部 plus each group, with a manager for add, rename, sort and delete. */
+/** The label-group side list: 全部 plus each group, with a manager for add, rename, drag sort and delete. */
 export function GroupPanel({ api, groups, total, selected, access, onSelect, onChanged }: Props) {
   const [managing, setManaging] = useState(false);
   const [checked, setChecked] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<LabelGroup>();
+  // The dropped order shows until the groups reload; it belongs to the list it was made from.
+  const [dropped, setDropped] = useState<{ from: LabelGroup[]; ids: number[] }>();
   const mayManage = access.create || access.edit || access.delete;
+  const shown =
+    dropped?.from === groups
+      ? dropped.ids.flatMap((id) => groups.filter((group) => group.id === id))
+      : groups;
 
   const add = async (name: string) => {
     try {
@@ -56,14 +64,16 @@ export function GroupPanel({ api, groups, total, selected, access, onSelect, onC
     return true;
   };
 
-  const move = async (index: number, step: -1 | 1) => {
-    const ids = groups.map((group) => group.id);
-    [ids[index], ids[index + step]] = [ids[index + step], ids[index]];
+  const sort = async (ids: number[]) => {
+    setDropped({ from: groups, ids });
     try {
       await api.sortGroups(ids);
     } catch {
+      // The HTTP layer has shown the server's message; the old order comes back.
+      setDropped(undefined);
       return;
     }
+    feedback.success('排序成功');
     onChanged();
   };
 
@@ -113,55 +123,41 @@ export function GroupPanel({ api, groups, total, selected, access, onSelect, onC
           )}
         </Space>
       </Flex>
-      <List
-        size="small"
-        bordered
-        dataSource={[{ key: 'all' }, ...groups.map((group) => ({ key: String(group.id), group }))]}
-        renderItem={({ group }: { key: string; group?: LabelGroup }) => {
-          const id = group?.id;
-          const index = group ? groups.indexOf(group) : -1;
-          return (
-            <List.Item
-              style={{ cursor: 'pointer', background: selected === id ? 'rgba(22,119,255,0.08)' : undefined }}
-              onClick={() => onSelect(id)}
-              actions={
-                managing && group
-                  ? [
-                      access.edit && (
-                        <Button key="up" size="small" type="text" icon={<ArrowUpOutlined />} aria-label="上移"
-                          disabled={index === 0} onClick={(e) => { e.stopPropagation(); void move(index, -1); }} />
-                      ),
-                      access.edit && (
-                        <Button key="down" size="small" type="text" icon={<ArrowDownOutlined />} aria-label="下移"
-                          disabled={index === groups.length - 1} onClick={(e) => { e.stopPropagation(); void move(index, 1); }} />
-                      ),
-                      access.edit && (
-                        <Button key="rename" size="small" type="text" icon={<EditOutlined />} aria-label="重命名"
-                          onClick={(e) => { e.stopPropagation(); setRenaming(group); }} />
-                      ),
-                    ].filter(Boolean)
-                  : undefined
-              }
-            >
-              <Space>
-                {managing && group && access.delete && (
-                  <Checkbox checked={checked.includes(group.id)} onClick={(e) => e.stopPropagation()}
-                    onChange={(e) => toggle(group.id, e.target.checked)} />
-                )}
-                <span>{group ? group.name : '全部'}</span>
-                <Badge count={group ? group.label_num : total} showZero overflowCount={99999} color="#8c8c8c" />
-              </Space>
-            </List.Item>
-          );
-        }}
-      />
+      {managing && access.edit && shown.length > 1 && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          拖动分组左侧的手柄调整顺序
+        </Typography.Text>
+      )}
+      <GroupSort groups={shown} onSort={(ids) => void sort(ids)}>
+        <List
+          size="small"
+          bordered
+          dataSource={[{ key: 'all' }, ...shown.map((group) => ({ key: String(group.id), group }))]}
+          renderItem={({ group }: { key: string; group?: LabelGroup }) =>
+            group ? (
+              <GroupRow
+                group={group}
+                selected={selected === group.id}
+                onSelect={() => onSelect(group.id)}
+                managing={managing}
+                sortable={access.edit}
+                checked={checked.includes(group.id)}
+                onCheck={access.delete ? (on) => toggle(group.id, on) : undefined}
+                onRename={access.edit ? () => setRenaming(group) : undefined}
+              />
+            ) : (
+              <AllRow total={total} selected={selected === undefined} onSelect={() => onSelect(undefined)} />
+            )
+          }
+        />
+      </GroupSort>
       {managing && access.delete && (
         <Button danger disabled={checked.length === 0} onClick={remove}>
           删除分组
         </Button>
       )}
-      <GroupNameDialog title="新增标签分组" open={adding} required="分组名称必填！" onCancel={() => setAdding(false)} onSave={add} />
-      <GroupNameDialog title="修改分组名称" open={Boolean(renaming)} initial={renaming?.name} required="组名不能为空"
+      <GroupNameDialog title="新增标签分组" formName="addLabelGroup" open={adding} required="分组名称必填！" onCancel={() => setAdding(false)} onSave={add} />
+      <GroupNameDialog title="修改分组名称" formName="renameLabelGroup" open={Boolean(renaming)} initial={renaming?.name} required="组名不能为空"
         onCancel={() => setRenaming(undefined)} onSave={rename} />
     </Flex>
   );

@@ -12,10 +12,11 @@ interface Props {
   loading: boolean;
   origin?: LabelOrigin;
   selectable: boolean;
-  selected: number[];
+  selected: Label[];
   mayEdit: boolean;
   mayDelete: boolean;
-  onSelect: (ids: number[]) => void;
+  /** The chosen labels, those of other pages included. */
+  onSelect: (labels: Label[]) => void;
   onPage: (page: number, pageSize: number) => void;
   onOrigin: (origin: LabelOrigin | undefined) => void;
   onEdit: (label: Label) => void;
@@ -31,17 +32,17 @@ export function LabelTable(props: Props) {
   const columns: ColumnsType<Label> = [
     { title: '序号', key: 'index', width: 60, render: (_, __, index) => (page - 1) * pageSize + index + 1 },
     { title: '名称', dataIndex: 'name', ellipsis: true },
-    { title: '类别', dataIndex: 'label_group_name', ellipsis: true, width: 130, render: (name: string | null) => name ?? '-' },
+    { title: '类别', dataIndex: 'label_group_name', ellipsis: true, width: 110, render: (name: string | null) => name ?? '-' },
     {
       title: '实体',
       dataIndex: 'origin',
-      width: 80,
+      width: 76,
       filterMultiple: false,
       filters: [all, ...origins].map((text) => ({ text, value: text })),
       filteredValue: origin ? [origin] : null,
     },
-    { title: '创建时间', dataIndex: 'created_at', width: 165 },
-    { title: '更新时间', dataIndex: 'updated_at', width: 165 },
+    { title: '创建时间', dataIndex: 'created_at', width: 158 },
+    { title: '更新时间', dataIndex: 'updated_at', width: 158 },
   ];
   if (mayEdit || mayDelete) {
     columns.push({
@@ -89,7 +90,13 @@ export function LabelTable(props: Props) {
       loading={loading}
       onChange={change}
       rowSelection={
-        selectable ? { selectedRowKeys: selected, onChange: (keys) => props.onSelect(keys.map(Number)) } : undefined
+        selectable
+          ? {
+              selectedRowKeys: selected.map((label) => label.id),
+              preserveSelectedRowKeys: true,
+              onChange: (_, labels) => props.onSelect(labels.filter(Boolean)),
+            }
+          : undefined
       }
       pagination={{
         current: page,

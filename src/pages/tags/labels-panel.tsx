@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Modal, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,8 @@ import { feedback } from '../../lib/feedback';
 import type { Label, LabelApi, LabelGroup, LabelOrigin, LabelValues } from './api';
 import type { CrudAccess } from './group-panel';
 import { LabelDialog } from './label-dialog';
+import { exportLabels } from './label-export';
+import { LabelImportDialog } from './label-import-dialog';
 import { LabelTable } from './label-table';
 import { MoveDialog } from './move-dialog';
 
@@ -30,9 +32,12 @@ export function LabelsPanel({ api, groups, groupId, access, version, onChanged }
   const setPage = (next: number) => setPaging({ groupId, page: next });
   const [pageSize, setPageSize] = useState(10);
   const [editing, setEditing] = useState(false);
-  const [selected, setSelected] = useState<number[]>([]);
+  const [selected, setSelected] = useState<Label[]>([]);
+  const selectedIds = selected.map((label) => label.id);
   const [dialog, setDialog] = useState<{ label?: Label }>();
   const [moving, setMoving] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   const query = { groupId, name, origin, page, pageSize };
   const labels = useQuery({
@@ -81,7 +86,7 @@ export function LabelsPanel({ api, groups, groupId, access, version, onChanged }
       okType: 'danger',
       onOk: async () => {
         try {
-          await api.deleteLabels(selected);
+          await api.deleteLabels(selectedIds);
         } catch {
           return;
         }
@@ -94,7 +99,7 @@ export function LabelsPanel({ api, groups, groupId, access, version, onChanged }
 
   const move = async (target: number) => {
     try {
-      await api.moveLabels(selected, target);
+      await api.moveLabels(selectedIds, target);
     } catch {
       return;
     }
@@ -102,6 +107,17 @@ export function LabelsPanel({ api, groups, groupId, access, version, onChanged }
     setMoving(false);
     setSelected([]);
     refresh();
+  };
+
+  const exportSheet = async () => {
+    setExporting(true);
+    try {
+      await exportLabels(api, selected, { groupId, name, origin });
+    } catch {
+      // A failed list request has been told by the HTTP layer.
+    } finally {
+      setExporting(false);
+    }
   };
 
   const mayBatch = access.edit || access.delete;
@@ -119,6 +135,16 @@ export function LabelsPanel({ api, groups, groupId, access, version, onChanged }
           }}
         />
         <Space wrap>
+          {editing && (
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportSheet()}>
+              {selected.length > 0 ? `批量导出（${selected.length}）` : '批量导出'}
+            </Button>
+          )}
+          {editing && access.create && (
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              批量导入
+            </Button>
+          )}
           {editing && access.edit && (
             <Button disabled={selected.length === 0} onClick={() => setMoving(true)}>
               批量移动分组
@@ -172,14 +198,24 @@ export function LabelsPanel({ api, groups, groupId, access, version, onChanged }
       />
       {dialog && (
         <LabelDialog
-        open
-        label={dialog?.label}
-        groups={groups}
-        defaultGroup={groupId}
-        onCancel={() => setDialog(undefined)}
-        onSave={save}
+          open
+          label={dialog?.label}
+          groups={groups}
+          defaultGroup={groupId}
+          onCancel={() => setDialog(undefined)}
+          onSave={save}
         />
       )}
+      <LabelImportDialog
+        api={api}
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => {
+          setSelected([]);
+          setPage(1);
+          refresh();
+        }}
+      />
       <MoveDialog open={moving} count={selected.length} groups={groups} onCancel={() => setMoving(false)} onMove={move} />
     </Flex>
   );
