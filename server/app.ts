@@ -7,7 +7,7 @@ import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/accounts/routes';
 import { smsRoutes } from './modules/accounts/sms-routes';
 import { outboxSender, type SmsSender } from './lib/sms';
-import { localDiskStorage, type Storage } from './lib/storage';
+import { dataDirStorage, type Storage } from './lib/storage';
 import multipart from '@fastify/multipart';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileServeRoutes } from './modules/uploads/serve-routes';
@@ -63,7 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('sms', options.smsSender ?? outboxSender(options.config.dataDir, app.log));
-  app.decorate('storage', localDiskStorage(path.join(options.config.dataDir, 'files')));
+  app.decorate('storage', dataDirStorage(options.config.dataDir));
   const background = new Set<Promise<unknown>>();
   app.decorate('track', (work: Promise<unknown>) => {
     const settled = work.catch((error) => app.log.error({ err: error }, 'background work failed')).finally(() => background.delete(settled));

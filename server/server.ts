@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { dataDirStorage } from './lib/storage';
 
 async function main() {
   let config;
@@ -17,9 +18,12 @@ async function main() {
   }
   process.env.TZ = config.timeZone;
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
-  await seed(database.db);
+  const seeding = performance.now();
+  await seed(database.db, { storage: dataDirStorage(config.dataDir) });
+  const seedMs = Math.round(performance.now() - seeding);
   // WEB_ROOT: another build of the app to serve (tests build their own copy); default dist/.
   const app = await buildApp({ config, database, webRoot: process.env.WEB_ROOT || undefined, logger: { level: config.logLevel } });
+  app.log.info(`演示数据检查完成，用时 ${seedMs} ms`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -25,6 +26,8 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder of the PGlite data; without it PGlite lives in memory (tests). */
   pgliteDir?: string;
+  /** Sees every statement (scripts/explain-report-list.ts). */
+  logger?: Logger;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
@@ -33,7 +36,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return {
       db,
@@ -43,8 +46,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // The migrations create pg_trgm (name searches); PGlite ships it as a loadable extension.
+  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   // PGlite runs no autovacuum, so the planner's statistics are only as fresh as the last ANALYZE.
   if (options.pgliteDir) await client.exec('analyze');

@@ -27,6 +27,9 @@ export const newStorageKey = () => {
   return `f${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
 };
 
+/** The files of a server: `<DATA_DIR>/files`. */
+export const dataDirStorage = (dataDir: string) => localDiskStorage(path.join(dataDir, 'files'));
+
 export function localDiskStorage(root: string): Storage {
   const pathOf = (key: string) => {
     if (!KEY.test(key)) throw new Error(`invalid storage key ${key}`);

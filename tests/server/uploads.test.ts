@@ -129,7 +129,7 @@ describe('checks', () => {
     expect((await ctx.database.db.select().from(storedFiles)).length).toBe(before + 1);
     const onDisk = readdirSync(path.join(ctx.dataDir, 'files'), { recursive: true }) as string[];
     expect(onDisk.filter((entry) => entry.endsWith('.part'))).toEqual([]);
-    const keys = new Set((await ctx.database.db.select().from(storedFiles)).map((row) => row.storageKey));
+    const keys = new Set((await ctx.database.db.select().from(storedFiles)).flatMap((row) => [row.storageKey, row.thumbKey].filter(Boolean)));
     const objects = onDisk.filter((entry) => /[0-9a-f-]{36}$/.test(entry));
     expect(objects.length).toBe(keys.size);
   });

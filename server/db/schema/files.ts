@@ -22,6 +22,9 @@ export const storedFiles = pgTable(
     transcode: varchar('transcode', { length: 16 }).notNull().default('none'),
     pdfKey: varchar('pdf_key', { length: 200 }),
     pdfSize: integer('pdf_size'),
+    /** JPEG and PNG: the card preview (WebP), made at upload; null for other types and older rows. */
+    thumbKey: varchar('thumb_key', { length: 200 }),
+    thumbSize: integer('thumb_size'),
     createdBy: uuid('created_by').references(() => users.uuid, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

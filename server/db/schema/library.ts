@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, serial, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './accounts';
 import { storedFiles } from './files';
@@ -43,6 +44,8 @@ export const libraryItems = pgTable(
   (table) => [
     index('library_items_list_idx').on(table.projectUuid, table.kind, table.createdAt, table.id),
     index('library_items_group_idx').on(table.projectUuid, table.kind, table.groupId, table.createdAt),
+    // "Name contains" (lower(name) LIKE lower(pattern)) of three characters or more, at a million items.
+    index('library_items_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
   ],
 );
 

@@ -1,22 +1,37 @@
+import type { Storage } from '../../lib/storage';
 import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoLabels } from './demo-labels';
+import { seedDemoLibrary, type SeedContext } from './demo-library';
 import { seedOrganizationRoles } from './organization-roles';
 import { seedProjectRoles } from './project-roles';
-import { seedDemoLabels } from './demo-labels';
 
 /**
  * Seed steps in order. Each one is idempotent (fixed keys, insert-if-absent), so seeding
  * an already seeded database changes nothing. Later features append their own step here.
  */
-const steps: Array<(tx: Db) => Promise<void>> = [
+const steps: Array<(tx: Db, context: SeedContext) => Promise<void>> = [
   seedDemoAccounts,
   seedOrganizationRoles,
   seedProjectRoles,
   seedDemoLabels,
+  seedDemoLibrary,
 ];
 
-export async function seed(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const step of steps) await step(tx as unknown as Db);
-  });
+export interface SeedOptions {
+  /** Storage for the demo reports and materials; without it they are left out (most tests). */
+  storage?: Storage;
+}
+
+export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
+  const context: SeedContext = { storage: options.storage, written: [] };
+  try {
+    await db.transaction(async (tx) => {
+      for (const step of steps) await step(tx as unknown as Db, context);
+    });
+  } catch (error) {
+    // The rows are rolled back; the files written for them go too.
+    await Promise.all(context.written.map((key) => options.storage?.delete(key)));
+    throw error;
+  }
 }

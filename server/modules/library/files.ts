@@ -57,8 +57,13 @@ export async function releaseFiles(app: FastifyInstance, projectUuid: string, fi
     .delete(storedFiles)
     .where(and(eq(storedFiles.projectUuid, projectUuid), inArray(storedFiles.id, unused)))
     .returning();
-  for (const key of new Set(removed.flatMap((row) => [row.storageKey, row.pdfKey]).filter((key): key is string => Boolean(key)))) {
-    const [other] = await app.db.select({ id: storedFiles.id }).from(storedFiles).where(or(eq(storedFiles.storageKey, key), eq(storedFiles.pdfKey, key))).limit(1);
+  const keys = new Set(removed.flatMap((row) => [row.storageKey, row.pdfKey, row.thumbKey]).filter((key): key is string => Boolean(key)));
+  for (const key of keys) {
+    const [other] = await app.db
+      .select({ id: storedFiles.id })
+      .from(storedFiles)
+      .where(or(eq(storedFiles.storageKey, key), eq(storedFiles.pdfKey, key), eq(storedFiles.thumbKey, key)))
+      .limit(1);
     if (!other) await app.storage.delete(key);
   }
 }

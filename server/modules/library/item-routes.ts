@@ -122,7 +122,10 @@ export function itemRoutes(spec: KindSpec) {
       `${base}/batch_remove_edit/`,
       { schema: { tags, summary: '批量移入分组；group_id 为 -1 时移出分组', params: ProjectParams, body: MoveBody } },
       async (request) => {
-        const { project } = await access(request, 'edit');
+        const found = await projectAccess(app.db, request, request.params.projectId);
+        // Spec section 6 gates batch move and move-out of materials on the group edit permission.
+        demandSome(found, [permission(spec, 'edit'), permission(spec, 'edit', true)]);
+        const { project } = found;
         if (request.body.group_id === '') throw badRequest('请选择要移动的分组');
         const removing = Number(request.body.group_id) === -1;
         const ids = parseIds(request.body.ids, removing ? '请勾选批量移出数据!' : '请勾选批量移动数据!');

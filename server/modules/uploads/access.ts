@@ -28,6 +28,9 @@ export async function readableFile(app: FastifyInstance, request: FastifyRequest
 /** The stable address of a file's content; the name is there for the browser, the id decides. */
 export const fileUrl = (file: Pick<FileRow, 'id' | 'name'>) => `/api/uploader/v1/files/${file.id}/${encodeURIComponent(file.name)}`;
 
+/** The address of an image's card preview, or null when it has none (other types, older rows). */
+export const thumbnailUrl = (file: Pick<FileRow, 'id' | 'name' | 'thumbKey'>) => (file.thumbKey ? `${fileUrl(file)}?format=thumbnail` : null);
+
 export const presentFile = (file: FileRow) => ({
   id: file.id,
   url: fileUrl(file),
@@ -40,4 +43,5 @@ export const presentFile = (file: FileRow) => ({
   // The spec's upload status: 0 success with transcoding, 1 transcoding failed.
   status: file.transcode === 'done' ? 0 : file.transcode === 'failed' ? 1 : null,
   pdf_url: file.pdfKey ? `${fileUrl(file)}?format=pdf` : null,
+  thumbnail_url: thumbnailUrl(file),
 });

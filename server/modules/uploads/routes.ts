@@ -21,6 +21,7 @@ const FileInfo = Type.Object({
   transcode: Type.String({ description: 'none、pending、done、failed 或 unavailable（未安装 soffice）' }),
   status: Type.Union([Type.Literal(0), Type.Literal(1), Type.Null()], { description: '0 转码成功，1 转码失败' }),
   pdf_url: Type.Union([Type.String(), Type.Null()]),
+  thumbnail_url: Type.Union([Type.String(), Type.Null()], { description: '图片的缩略图地址（WebP，不超过 320×320）；其他文件为 null' }),
 });
 const PurposeQuery = Type.Object({
   purpose: Type.Optional(Type.Union(PURPOSES.map((p) => Type.Literal(p)), { description: '缺省时图片按封面、文档按报告文件检查' })),

@@ -2,11 +2,15 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorCode } from '../../lib/errors';
 import type { ByteRange } from '../../lib/storage';
+import { THUMBNAIL_MIME } from '../../lib/thumbnails';
 import { fileNotFound, readableFile } from './access';
+import type { FileRow } from './store';
 
 const Params = Type.Object({ id: Type.Integer({ minimum: 1 }), '*': Type.Optional(Type.String({ maxLength: 1000 })) });
 const Query = Type.Object({
-  format: Type.Optional(Type.Literal('pdf', { description: 'Word 文件转成的 PDF' })),
+  format: Type.Optional(
+    Type.Union([Type.Literal('pdf'), Type.Literal('thumbnail')], { description: 'pdf：Word 文件转成的 PDF；thumbnail：图片的缩略图（WebP，不超过 320×320）' }),
+  ),
   download: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true')], { description: '作为附件下载' })),
 });
 
@@ -28,6 +32,18 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/** What `?format=` serves of a file: the original, the PDF of a Word file, or an image's thumbnail. */
+function variantOf(file: FileRow, format: Static<typeof Query>['format']) {
+  switch (format) {
+    case 'pdf':
+      return { key: file.pdfKey, mime: 'application/pdf', name: file.name.replace(/\.docx?$/i, '.pdf'), etag: `"${file.sha256}-pdf"` };
+    case 'thumbnail':
+      return { key: file.thumbKey, mime: THUMBNAIL_MIME, name: file.name.replace(/\.[^.]*$/, '') + '.webp', etag: `"${file.sha256}-thumbnail"` };
+    default:
+      return { key: file.storageKey, mime: file.mime, name: file.name, etag: `"${file.sha256}"` };
+  }
+}
+
 export async function fileServeRoutes(app: FastifyInstance): Promise<void> {
   app.route<{ Params: Static<typeof Params>; Querystring: Static<typeof Query> }>({
     method: ['GET', 'HEAD'],
@@ -36,18 +52,15 @@ export async function fileServeRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags: ['上传'], summary: '文件内容（支持 Range；会话可来自 token Cookie）', params: Params, querystring: Query },
     handler: async (request, reply) => {
       const file = await readableFile(app, request, request.params.id);
-      const asPdf = request.query.format === 'pdf';
-      const key = asPdf ? file.pdfKey : file.storageKey;
+      const { key, mime, name, etag } = variantOf(file, request.query.format);
       if (!key) throw fileNotFound();
       const size = await app.storage.size(key);
       if (size === null) {
         request.log.error({ fileId: file.id, key }, 'stored object is missing');
         throw new AppError(404, ErrorCode.notFound, '文件内容已丢失');
       }
-      const name = asPdf ? file.name.replace(/\.docx?$/i, '.pdf') : file.name;
-      const etag = `"${file.sha256}${asPdf ? '-pdf' : ''}"`;
       reply
-        .header('Content-Type', asPdf ? 'application/pdf' : file.mime)
+        .header('Content-Type', mime)
         .header('Content-Disposition', contentDisposition(name, Boolean(request.query.download)))
         .header('Accept-Ranges', 'bytes')
         .header('ETag', etag)

@@ -5,6 +5,7 @@ import { storedFiles } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { cleanFileName, MIME } from '../../lib/file-types';
 import { newStorageKey } from '../../lib/storage';
+import { storeThumbnail } from '../../lib/thumbnails';
 import { uploadGuard } from './guard';
 import { defaultPurpose, uploadRule, type Purpose } from './purposes';
 import { findSoffice, transcodeToPdf } from './transcode';
@@ -20,6 +21,21 @@ export interface UploadInput {
   userUuid: string;
   /** What the client declared: the stored bytes must match it. */
   expect?: { size: number; sha256?: string };
+}
+
+interface Preview {
+  key: string;
+  size: number;
+  /** Made for this upload, not a twin's. */
+  made: boolean;
+}
+
+/** The card preview of a stored image: the twin's while it is intact, else a new one. */
+async function previewOf(app: FastifyInstance, storageKey: string, twin: FileRow | undefined): Promise<Preview> {
+  if (twin?.thumbKey && twin.thumbSize !== null && (await app.storage.size(twin.thumbKey)) === twin.thumbSize) {
+    return { key: twin.thumbKey, size: twin.thumbSize, made: false };
+  }
+  return { ...(await storeThumbnail(app.storage, storageKey)), made: true };
 }
 
 /**
@@ -55,6 +71,16 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
 
   const isWord = type === 'doc' || type === 'docx';
   const soffice = isWord ? await findSoffice() : null;
+  let thumbnail: Preview | null = null;
+  if (type === 'jpeg' || type === 'png') {
+    try {
+      thumbnail = await previewOf(app, storageKey, twin);
+    } catch (error) {
+      // An image that cannot be read is refused whole; a twin's content stays.
+      if (storageKey === key) await app.storage.delete(key);
+      throw error;
+    }
+  }
   let row: FileRow;
   try {
     [row] = await app.db
@@ -70,11 +96,14 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
         transcode: !isWord ? 'none' : twin?.pdfKey ? 'done' : soffice ? 'pending' : 'unavailable',
         pdfKey: isWord ? (twin?.pdfKey ?? null) : null,
         pdfSize: isWord ? (twin?.pdfSize ?? null) : null,
+        thumbKey: thumbnail?.key ?? null,
+        thumbSize: thumbnail?.size ?? null,
         createdBy: input.userUuid,
       })
       .returning();
   } catch (error) {
     if (storageKey === key) await app.storage.delete(key);
+    if (thumbnail?.made) await app.storage.delete(thumbnail.key);
     throw error;
   }
   if (row.transcode === 'pending' && soffice) app.track(transcodeToPdf(app, row, soffice));

@@ -21,6 +21,12 @@ export interface LibraryKind {
   dialogTitles: { create: string; bulk: string; edit: string };
   createdMessage: string;
   archiveName: string;
+  /** The download batch action with nothing checked. */
+  nothingToDownload: string;
+  /** The file is an image: cards show it when there is no cover, and 查看 opens the preview overlay, not a detail page. */
+  fileIsImage: boolean;
+  /** The batch bar offers the tag spreadsheet (导出标签 / 导入标签). */
+  tagSheet: boolean;
   /** Side panel width in pixels. */
   sideWidth: number;
   /**
@@ -56,6 +62,9 @@ export const REPORT_KIND: LibraryKind = {
   dialogTitles: { create: '新增报告', bulk: '新增报告', edit: '编辑报告' },
   createdMessage: '新增报告成功',
   archiveName: 'reports.zip',
+  nothingToDownload: '请勾选需要下载的报告',
+  fileIsImage: false,
+  tagSheet: true,
   sideWidth: 258,
   permissions: {
     create: ['report.report.create_report'],
@@ -85,6 +94,9 @@ export const MATERIAL_KIND: LibraryKind = {
   dialogTitles: { create: '新增素材', bulk: '新增素材', edit: '编辑素材' },
   createdMessage: '新增素材成功',
   archiveName: 'material.zip',
+  nothingToDownload: '请选择下载的文件',
+  fileIsImage: true,
+  tagSheet: false,
   sideWidth: 275,
   permissions: {
     create: ['report.material.create_material'],

@@ -1,5 +1,7 @@
-import { Placeholder } from '../../components/placeholder';
+import { LibraryScreen } from '../library/LibraryScreen';
+import { MATERIAL_KIND } from '../library/kinds';
 
+/** 全部素材: #/main/{projectId}/materialList and #/material/{projectId}/materialList. */
 export function MaterialList() {
-  return <Placeholder title="全部素材" empty="暂无素材" />;
+  return <LibraryScreen kind={MATERIAL_KIND} />;
 }

@@ -1,5 +1,7 @@
-import { Placeholder } from '../../components/placeholder';
+import { LibraryScreen } from '../library/LibraryScreen';
+import { REPORT_KIND } from '../library/kinds';
 
+/** 报告列表页: #/main/{projectId}/reportList and #/report/{projectId}/reportList. */
 export function ReportList() {
-  return <Placeholder title="报告列表" empty="暂无报告" />;
+  return <LibraryScreen kind={REPORT_KIND} />;
 }

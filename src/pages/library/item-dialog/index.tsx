@@ -1,5 +1,15 @@
+import { Button, Form, Modal } from 'antd';
+import { useEffect, useState } from 'react';
+import { UNGROUPED } from '../../../components/tag-cascader';
+import { feedback } from '../../../lib/feedback';
 import type { LibraryKind } from '../kinds';
 import type { LibraryItem } from '../types';
+import { useDimensionOptions } from './dimension-field';
+import { bulkBodies, initialValues, itemBody, targetGroup, type ItemFormValues } from './form-values';
+import { ItemFields } from './item-fields';
+import { createItem, createItems, editItem, saveTexts, type SaveOutcome } from './save';
+import { useCurrentUsername } from './use-current-username';
+import './item-dialog.css';
 
 export interface ItemDialogProps {
   kind: LibraryKind;
@@ -17,7 +27,101 @@ export interface ItemDialogProps {
   onSaved: () => void;
 }
 
-/** The add/edit dialog of reports and materials. Placeholder until the dialog lands. */
-export function ItemDialog(_props: ItemDialogProps) {
-  return null;
+export { saveTexts };
+
+/**
+ * The add/edit dialog of reports and materials (spec section 2): name, creator, cover,
+ * tags and file; bulk mode names one item after each uploaded file.
+ */
+export function ItemDialog(props: ItemDialogProps) {
+  const { open, kind, mode, onClose } = props;
+  return (
+    <Modal
+      open={open}
+      title={kind.dialogTitles[mode]}
+      onCancel={onClose}
+      footer={null}
+      width={680}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      {/* Mounted while open only: closing resets the form and every upload widget. */}
+      <ItemForm {...props} />
+    </Modal>
+  );
+}
+
+function ItemForm({ kind, projectUuid, mode, item, groupId, hasDimension, onClose, onSaved }: ItemDialogProps) {
+  const [form] = Form.useForm<ItemFormValues>();
+  const username = useCurrentUsername();
+  const [busy, setBusy] = useState(false);
+  const dimensionOptions = useDimensionOptions(projectUuid, Boolean(hasDimension));
+  const dimensionIds = new Set((dimensionOptions ?? []).map((option) => option.value));
+
+  // The creator defaults to the signed-in user, who may arrive after the form.
+  useEffect(() => {
+    if (mode !== 'edit' && username && !form.getFieldValue('create_user')) form.setFieldValue('create_user', username);
+  }, [form, mode, username]);
+
+  // Editing with dimensions: the item's dimension label moves from the tags to the selector.
+  useEffect(() => {
+    if (mode !== 'edit' || !item || !dimensionOptions) return;
+    const ids = new Set(dimensionOptions.map((option) => option.value));
+    const current = item.labels.find((label) => ids.has(label.id));
+    form.setFieldsValue({
+      dimension: current?.id,
+      tags: item.labels.filter((label) => !ids.has(label.id)).map((label) => [label.label_group ?? UNGROUPED, label.id]),
+    });
+  }, [form, mode, item, dimensionOptions]);
+
+  const cancel = () => {
+    form.resetFields();
+    onClose();
+  };
+
+  const submit = async (values: ItemFormValues) => {
+    const tags = hasDimension ? (values.tags ?? []).filter(([, labelId]) => !dimensionIds.has(labelId)) : values.tags;
+    const filled = { ...values, tags };
+    setBusy(true);
+    let outcome: SaveOutcome;
+    try {
+      if (mode === 'edit') outcome = await editItem(projectUuid, kind, { ...itemBody(kind, filled), id: item?.id });
+      else if (mode === 'bulk') outcome = await createItems(projectUuid, kind, bulkBodies(kind, filled, targetGroup(groupId)));
+      else outcome = await createItem(projectUuid, kind, { ...itemBody(kind, filled), group_id: targetGroup(groupId) });
+    } finally {
+      setBusy(false);
+    }
+    if (outcome === 'saved') {
+      feedback.success(mode === 'edit' ? saveTexts.edited : kind.createdMessage);
+      onSaved();
+      cancel();
+    } else if (outcome === 'refused' && mode === 'create') {
+      // Spec section 8: an unsuccessful create shows the server's message and closes.
+      cancel();
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="horizontal"
+      labelCol={{ flex: '88px' }}
+      initialValues={initialValues(kind, item, username)}
+      onFinish={submit}
+      className="item-dialog__form"
+    >
+      <ItemFields
+        kind={kind}
+        projectUuid={projectUuid}
+        bulk={mode === 'bulk'}
+        dimensions={hasDimension ? (dimensionOptions ?? 'loading') : undefined}
+      />
+      <div className="item-dialog__footer">
+        <Button onClick={cancel}>取消</Button>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          确定
+        </Button>
+      </div>
+    </Form>
+  );
 }
