@@ -82,6 +82,14 @@ export const handlers = [
       ? HttpResponse.json(demoProject)
       : HttpResponse.json({ code: 40400, message: '未找到' }, { status: 404 });
   }),
+  // An empty library, for screens that land on the report list.
+  http.get('*/studio/report/api/report/projects/:uuid/:kind/report_list/', () =>
+    HttpResponse.json({ code: 200, result: { data: [], pageNo: 1, pageSize: 10, total: 0 } }),
+  ),
+  http.get('*/studio/report/api/report/projects/:uuid/:group/group_list/', () =>
+    HttpResponse.json({ code: 200, data: [], total_report_number: 0 }),
+  ),
+  http.get('*/studio/report/api/report/projects/:uuid/filter_label_setting/', () => HttpResponse.json({ results: [] })),
 ];
 
 export const server = setupServer(...handlers);

@@ -1,0 +1,79 @@
+import { DeleteOutlined, DownloadOutlined, ExportOutlined, FolderOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Select, Space, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+
+export interface BatchBarProps {
+  /** Items on the page and how many of them are checked. */
+  count: number;
+  checkedCount: number;
+  onCheckAll: (all: boolean) => void;
+  groups: { id: number; name: string }[];
+  /** Each action shows only when its handler is given (the permission allows it). */
+  onMove?: (groupId: number | undefined) => void;
+  /** Only while a group is chosen. */
+  onMoveOut?: () => void;
+  onDelete?: () => void;
+  onDownload: () => void;
+  onBulkAdd?: () => void;
+  onExportTags?: () => void;
+  /** The tag spreadsheet import, which brings its own button. */
+  importTags?: ReactNode;
+}
+
+/** The actions on the checked cards or rows, shown in selection mode. */
+export function BatchBar(props: BatchBarProps) {
+  const { count, checkedCount, onCheckAll, groups, onMove, onMoveOut, onDelete, onDownload, onBulkAdd, onExportTags, importTags } = props;
+  const [target, setTarget] = useState<number>();
+  const all = count > 0 && checkedCount === count;
+
+  return (
+    <div className="library-batch" role="toolbar" aria-label="批量操作">
+      <Space wrap size={[8, 8]}>
+        <Checkbox checked={all} indeterminate={checkedCount > 0 && !all} disabled={count === 0} onChange={(event) => onCheckAll(event.target.checked)}>
+          全选
+        </Checkbox>
+        <Typography.Text type="secondary">已选 {checkedCount} 项</Typography.Text>
+        {onMove && (
+          <Space.Compact>
+            <Select
+              className="library-batch__group"
+              placeholder="请选择分组"
+              aria-label="目标分组"
+              allowClear
+              value={target}
+              onChange={setTarget}
+              options={groups.map((group) => ({ value: group.id, label: group.name }))}
+            />
+            <Button icon={<FolderOutlined />} onClick={() => onMove(target)}>
+              移动到分组
+            </Button>
+          </Space.Compact>
+        )}
+        {onMoveOut && (
+          <Button icon={<LogoutOutlined />} onClick={onMoveOut}>
+            移出分组
+          </Button>
+        )}
+        {onDelete && (
+          <Button danger icon={<DeleteOutlined />} onClick={onDelete}>
+            删除
+          </Button>
+        )}
+        <Button icon={<DownloadOutlined />} onClick={onDownload}>
+          下载
+        </Button>
+        {onBulkAdd && (
+          <Button icon={<PlusOutlined />} onClick={onBulkAdd}>
+            批量新增
+          </Button>
+        )}
+        {onExportTags && (
+          <Button icon={<ExportOutlined />} onClick={onExportTags}>
+            导出标签
+          </Button>
+        )}
+        {importTags}
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ListParams } from './api';
+
+export type ViewMode = 'card' | 'list';
+export type SortKey = 'created_at' | '-created_at';
+
+/** What the list shows: every value lives in the URL query, so a link reopens the same view. */
+export interface ListQuery {
+  pageNo: number;
+  pageSize: number;
+  name: string;
+  /** Undefined: 全部内容. */
+  groupId?: number;
+  sort: SortKey;
+  start?: string;
+  end?: string;
+  labelIds: number[];
+  view: ViewMode;
+}
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZES = [10, 20, 50, 100];
+
+/** The query parameters the list owns; any other (mode, theme, workflow, hasDimension) is left alone. */
+export const LIST_KEYS = ['pageNo', 'pageSize', 'name', 'groupId', 'created_at', 'start_time', 'end_time', 'label_ids', 'view'] as const;
+
+const positive = (value: string | null, fallback: number) => {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+export function readListQuery(params: URLSearchParams): ListQuery {
+  const group = Number(params.get('groupId'));
+  const hasGroup = params.get('groupId') !== null && params.get('groupId') !== '' && Number.isInteger(group) && group > 0;
+  return {
+    pageNo: positive(params.get('pageNo'), 1),
+    pageSize: Math.min(positive(params.get('pageSize'), DEFAULT_PAGE_SIZE), PAGE_SIZES[PAGE_SIZES.length - 1]),
+    name: params.get('name') ?? '',
+    groupId: hasGroup ? group : undefined,
+    sort: params.get('created_at') === '-created_at' ? '-created_at' : 'created_at',
+    start: params.get('start_time') || undefined,
+    end: params.get('end_time') || undefined,
+    labelIds: (params.get('label_ids') ?? '')
+      .split(',')
+      .map(Number)
+      .filter((id) => Number.isInteger(id) && id > 0),
+    view: params.get('view') === 'list' ? 'list' : 'card',
+  };
+}
+
+/** The URL query of a list view: `current` with the list's own keys replaced by `query`'s values (defaults left out). */
+export function writeListQuery(current: URLSearchParams, query: ListQuery): URLSearchParams {
+  const next = new URLSearchParams(current);
+  LIST_KEYS.forEach((key) => next.delete(key));
+  if (query.groupId !== undefined) next.set('groupId', String(query.groupId));
+  if (query.name) next.set('name', query.name);
+  if (query.sort !== 'created_at') next.set('created_at', query.sort);
+  if (query.start) next.set('start_time', query.start);
+  if (query.end) next.set('end_time', query.end);
+  if (query.labelIds.length) next.set('label_ids', query.labelIds.join(','));
+  // Always written, so a view reset to the defaults is not mistaken for a bare visit.
+  next.set('pageNo', String(query.pageNo));
+  if (query.pageSize !== DEFAULT_PAGE_SIZE) next.set('pageSize', String(query.pageSize));
+  if (query.view !== 'card') next.set('view', query.view);
+  return next;
+}
+
+/** The report_list query values of a list view. */
+export function requestParams(query: ListQuery, pageNo = query.pageNo): ListParams {
+  const params: ListParams = { pageNo, pageSize: query.pageSize, created_at: query.sort };
+  if (query.name) params.name = query.name;
+  if (query.groupId !== undefined) params.group_id = query.groupId;
+  if (query.start) params.start_time = query.start;
+  if (query.end) params.end_time = query.end;
+  if (query.labelIds.length) params.label_ids = query.labelIds.join(',');
+  return params;
+}
+
+/** True when the URL carries none of the list's own parameters (a plain visit of the route). */
+export const isBareQuery = (params: URLSearchParams) => LIST_KEYS.every((key) => !params.has(key));
+
+/** The list parameters alone, to remember between visits. */
+export function listPart(params: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  LIST_KEYS.forEach((key) => {
+    const value = params.get(key);
+    if (value !== null) kept.set(key, value);
+  });
+  return kept.toString();
+}

@@ -1,0 +1,99 @@
+import { App } from 'antd';
+import { useState } from 'react';
+import { exportItemTags } from '../../components/item-tag-sheet';
+import { feedback } from '../../lib/feedback';
+import { entryName, zipFiles } from '../../lib/zip';
+import { succeeded, type LibraryApi } from './api';
+import { fetchFile, saveBlob } from './download';
+import type { LibraryKind } from './kinds';
+import type { LibraryItem } from './types';
+
+interface Options {
+  kind: LibraryKind;
+  api: LibraryApi;
+  /** The checked items. */
+  chosen: LibraryItem[];
+  /** Reload items and group counts after a change. */
+  reload: () => void;
+}
+
+/** The batch bar's actions on the checked items, with the spec's messages and confirmations. */
+export function useBatchActions({ kind, api, chosen, reload }: Options) {
+  const { modal } = App.useApp();
+  const [progress, setProgress] = useState<number>();
+  const ids = chosen.map((item) => item.id);
+  const count = chosen.length;
+  /** True (and says so) when nothing is checked. */
+  const nothing = (text: string) => {
+    if (count > 0) return false;
+    feedback.warning(text);
+    return true;
+  };
+
+  const move = async (groupId: number | undefined) => {
+    if (nothing('请勾选批量移动数据!')) return;
+    if (groupId === undefined) {
+      feedback.warning('请选择要移动的分组');
+      return;
+    }
+    try {
+      const answer = await api.moveItems(ids, groupId);
+      if (answer.code === 200) feedback.success('批量移动成功');
+      else feedback.error(answer.message || '批量移动失败');
+    } catch {
+      return; // The HTTP layer has shown the server's message.
+    }
+    reload();
+  };
+
+  /** Runs a confirmed change and shows the server's message. */
+  const confirmThen = (content: string, run: () => Promise<{ code?: number; message?: string }>) =>
+    modal.confirm({
+      title: '提示',
+      content,
+      okType: 'danger',
+      onOk: async () => {
+        try {
+          const answer = await run();
+          if (succeeded(answer)) feedback.success(answer.message || '操作成功');
+          else feedback.error(answer.message || '操作失败');
+        } catch {
+          return;
+        }
+        reload();
+      },
+    });
+
+  const moveOut = () => {
+    if (nothing('请勾选批量移出数据!')) return;
+    confirmThen(`此操作将${count}条数据报告全部移出分组，是否继续操作?`, () => api.moveItems(ids, -1));
+  };
+
+  const remove = () => {
+    if (nothing('请勾选批量删除数据!')) return;
+    confirmThen(`此操作将永久删除${count}条数据报告，是否继续操作?`, () => api.deleteItems(ids));
+  };
+
+  const download = async () => {
+    if (nothing(kind.nothingToDownload) || progress !== undefined) return;
+    const sources = chosen.map((item) => ({ name: entryName(item), url: item.file ?? '' }));
+    setProgress(0);
+    try {
+      const { blob, failed } = await zipFiles(sources, fetchFile, setProgress);
+      failed.forEach((name) => feedback.error(`Failed to fetch file: ${name}`));
+      if (blob) {
+        feedback.success('浏览器准备下载');
+        saveBlob(blob, kind.archiveName);
+      }
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  const exportTags = () => {
+    if (nothing('请勾选需要导出的数据!')) return;
+    void exportItemTags(chosen, undefined, kind);
+  };
+
+  return { move, moveOut, remove, download, exportTags, progress };
+}

@@ -1,0 +1,29 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { libraryApi } from './api';
+import type { LibraryKind } from './kinds';
+import { requestParams, type ListQuery } from './list-query';
+
+/**
+ * The groups and the page of items the list shows. Both stay in the app's query cache, so
+ * coming back to the list shows the last answer at once while it refreshes.
+ */
+export function useLibraryData(projectId: string, kind: LibraryKind, query: ListQuery) {
+  const api = useMemo(() => libraryApi(projectId, kind), [projectId, kind]);
+  const client = useQueryClient();
+  const scope = useMemo(() => ['library', projectId, kind.kind], [projectId, kind.kind]);
+  const params = useMemo(() => requestParams(query), [query]);
+
+  const items = useQuery({
+    queryKey: [...scope, 'items', params],
+    queryFn: () => api.listItems(params),
+    keepPreviousData: true,
+  });
+  const groups = useQuery({ queryKey: [...scope, 'groups'], queryFn: api.listGroups });
+
+  const reloadGroups = useCallback(() => client.invalidateQueries({ queryKey: [...scope, 'groups'] }), [client, scope]);
+  /** After a change: the items and the group counts. */
+  const reload = useCallback(() => client.invalidateQueries({ queryKey: scope }), [client, scope]);
+
+  return { api, items, groups, reload, reloadGroups };
+}
