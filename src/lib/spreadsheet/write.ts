@@ -1,4 +1,5 @@
 import type { CellObject, WorkSheet } from 'xlsx';
+import { saveBlob } from '../save-blob';
 
 export type SheetValue = string | number;
 
@@ -37,20 +38,6 @@ function columnWidth(lines: SheetValue[][], column: number): number {
     ...lines.slice(0, 200).map((line) => [...String(line[column] ?? '')].reduce((sum, ch) => sum + (ch.charCodeAt(0) > 0xff ? 2 : 1), 0)),
   );
   return Math.min(Math.max(longest + 2, 8), 60);
-}
-
-/** Hands a file to the browser's download. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Some browsers start the download after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Writes the sheet and downloads it under `fileName`. */

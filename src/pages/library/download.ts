@@ -8,16 +8,3 @@ export async function fetchFile(url: string): Promise<ArrayBuffer> {
   return response.arrayBuffer();
 }
 
-/** Hands a blob to the browser as a download named `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The download has started by now; the address is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}

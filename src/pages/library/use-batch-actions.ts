@@ -4,7 +4,8 @@ import { exportItemTags } from '../../components/item-tag-sheet';
 import { feedback } from '../../lib/feedback';
 import { entryName, zipFiles } from '../../lib/zip';
 import { succeeded, type LibraryApi } from './api';
-import { fetchFile, saveBlob } from './download';
+import { saveBlob } from '../../lib/save-blob';
+import { fetchFile } from './download';
 import type { LibraryKind } from './kinds';
 import type { LibraryItem } from './types';
 
