@@ -2,6 +2,7 @@ import { chunkedUpload, readUploadMegabytes } from './chunked-upload';
 import { DEFAULT_POSTGRES_URL, describeError, readSettings, type LoadSettings } from './harness';
 import { labelsBench, labelsBudgetMs } from './labels';
 import { labelsImport, labelsImportBudgetMs } from './labels-import';
+import { materialThumbnails, materialThumbnailsBudgetMs } from './material-thumbnails';
 import { projectsList } from './projects-list';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 
@@ -27,7 +28,8 @@ const limitMs =
   uploadMegabytes * 1000 +
   reportListBudgetMs(settings, reports) +
   labelsBudgetMs(settings) +
-  labelsImportBudgetMs();
+  labelsImportBudgetMs() +
+  materialThumbnailsBudgetMs();
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -43,6 +45,8 @@ try {
   console.log(await labelsBench(settings));
   console.log();
   console.log(await labelsImport());
+  console.log();
+  console.log(await materialThumbnails());
 } catch (error) {
   console.error('bench failed:', error);
   process.exitCode = 1;

@@ -66,7 +66,7 @@ describe('accounts in the browser', () => {
     await signInWithPassword(page, 'demo', 'demo123456');
     await page.waitForURL((url) => url.hash === `#${route}`);
     await page.getByRole('menuitem', { name: '报告管理' }).waitFor();
-    await page.getByText('暂无素材').waitFor();
+    await page.getByText('老城区街道街景').waitFor();
   });
 
   it('says so for a deep link to a project the user is not a member of', async () => {

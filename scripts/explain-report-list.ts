@@ -1,0 +1,92 @@
+/**
+ * EXPLAIN ANALYZE of the filtered report list at a realistic size, to judge the indexes of
+ * server/db/schema/library.ts. Seeds the demo data and REPORTS reports (default 1,000,000)
+ * into the database of DATABASE_URL when its demo project has fewer, then prints the plan and
+ * time of every statement the list runs for: a name, a date range and three labels (two of
+ * 体检维度, one of 报告类型).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/explain npx tsx scripts/explain-report-list.ts [reports]
+ *
+ * Without DATABASE_URL it runs on a PGlite in a temporary folder.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { seedReports } from '../bench/report-list';
+import { openDatabase } from '../server/db/client';
+import { labels, libraryItems } from '../server/db/schema';
+import { seed } from '../server/db/seed';
+import { DEMO } from '../server/db/seed/demo-accounts';
+import { listItems, readListQuery } from '../server/modules/library/items';
+import { KINDS } from '../server/modules/library/kinds';
+
+const reports = Number(process.argv[2] ?? 1_000_000);
+const url = process.env.DATABASE_URL;
+const DAY_MS = 86_400_000;
+const day = (at: number) => `${new Date(at).toISOString().slice(0, 10)} 00:00:00`;
+
+interface Logged {
+  sql: string;
+  params: unknown[];
+}
+
+/** A statement with its parameters written in, for EXPLAIN (the values are ours: numbers, dates, names). */
+const inline = ({ sql: text, params }: Logged) =>
+  text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  });
+
+async function main() {
+  const dir = url ? null : await mkdtemp(path.join(os.tmpdir(), 'explain-pglite-'));
+  const logged: Logged[] = [];
+  let logging = false;
+  const logger = { logQuery: (text: string, params: unknown[]) => void (logging && logged.push({ sql: text, params })) };
+  const database = await openDatabase(url ? { url, logger } : { pgliteDir: dir!, logger });
+  const rows = async (text: string) => (await database.db.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, unknown>> };
+  try {
+    await seed(database.db);
+    const [{ n }] = await database.db
+      .select({ n: count() })
+      .from(libraryItems)
+      .where(and(eq(libraryItems.projectUuid, DEMO.projectUuid), eq(libraryItems.kind, 'report')));
+    if (n < reports) {
+      const started = performance.now();
+      await seedReports(database.db, reports - n);
+      console.log(`seeded ${reports - n} reports in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await rows('analyze');
+    const wanted = await database.db
+      .select({ id: labels.id, name: labels.name })
+      .from(labels)
+      .where(and(eq(labels.projectUuid, DEMO.projectUuid), inArray(labels.name, ['生态宜居', '安全韧性', '年度体检报告'])));
+    const now = Date.now();
+    const queries: Array<[string, Record<string, string>]> = [
+      ['name + dates + 3 labels', { name: '交通', start_time: day(now - 270 * DAY_MS), end_time: day(now - 90 * DAY_MS), label_ids: wanted.map((l) => l.id).join(',') }],
+      ['3-character name + dates + 3 labels', { name: '交通年', start_time: day(now - 270 * DAY_MS), end_time: day(now - 90 * DAY_MS), label_ids: wanted.map((l) => l.id).join(',') }],
+      ['rare name only', { name: '交通年度评估 77777' }],
+      ['first page, no filter', {}],
+    ];
+    for (const [title, query] of queries) {
+      logged.length = 0;
+      const filter = readListQuery({ pageNo: '1', pageSize: '10', ...query }, 'Asia/Shanghai');
+      await listItems(database.db, DEMO.projectUuid, KINDS.report, filter); // warm the cache: the time below is of a warm run
+      const started = performance.now();
+      logging = true;
+      const { total } = await listItems(database.db, DEMO.projectUuid, KINDS.report, filter);
+      logging = false;
+      console.log(`\n=== ${title}: ${total} matches, list answered in ${(performance.now() - started).toFixed(0)} ms (warm)`);
+      for (const statement of logged.filter((entry) => entry.sql.includes('"library_items"'))) {
+        const plan = (await rows(`explain (analyze, buffers) ${inline(statement)}`)).rows;
+        console.log(`--- ${statement.sql.slice(0, 160)}…`);
+        console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
+      }
+    }
+  } finally {
+    await database.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

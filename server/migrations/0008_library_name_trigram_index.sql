@@ -1,0 +1,1 @@
+CREATE INDEX "library_items_name_trgm_idx" ON "library_items" USING gin (lower("name") gin_trgm_ops);
