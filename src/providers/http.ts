@@ -11,6 +11,8 @@ declare module 'axios' {
     silent?: boolean;
     /** An HTTP 400 whose body code is 400 is a warning, not an error (spec section 8: label add). */
     warnCode400?: boolean;
+    /** The text for a failure with no answer, instead of 接口发生错误 (spec section 8: forms say 系统错误). */
+    networkErrorText?: string;
   }
 }
 
@@ -76,7 +78,7 @@ function reportHttpError(error: AxiosError): void {
   if (axios.isCancel(error) || error.config?.silent) return;
   const response = error.response;
   if (!response) {
-    feedback.error(errorTexts.generic);
+    feedback.error(error.config?.networkErrorText ?? errorTexts.generic);
     return;
   }
   const { status, data } = response;

@@ -27,8 +27,6 @@ export interface ItemDialogProps {
   onSaved: () => void;
 }
 
-export { saveTexts };
-
 /**
  * The add/edit dialog of reports and materials (spec section 2): name, creator, cover,
  * tags and file; bulk mode names one item after each uploaded file.

@@ -1,0 +1,70 @@
+import { Empty, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { extensionOf, type UploadedFile } from '../../../components/uploads';
+import { fileInfoPath } from '../../../components/uploads/api';
+import { platformClient } from '../../../providers/http';
+
+const PdfViewer = lazy(() => import('./pdf-viewer'));
+const DocxViewer = lazy(() => import('./docx-viewer'));
+
+export const unsupportedText = '该文件类型暂不支持预览!';
+
+const STORED_FILE = /^\/api\/uploader\/v1\/files\/(\d+)\//;
+
+/** The kind of preview a file gets, from its real name or else its URL. */
+export function fileKind(file: string, realFileName: string | null | undefined): 'pdf' | 'doc' | 'docx' | 'other' {
+  const path = file.split(/[?#]/)[0];
+  const extension = extensionOf(realFileName || decodeURIComponent(path));
+  return extension === 'pdf' || extension === 'doc' || extension === 'docx' ? extension : 'other';
+}
+
+function Unsupported({ text = unsupportedText }: { text?: string }) {
+  return <Empty className="pdf-viewer__status" description={text} />;
+}
+
+const loading = <Spin tip="正在加载文件…" className="pdf-viewer__status"><div /></Spin>;
+
+/**
+ * A Word file: its PDF conversion when the server made one, else docx-preview for .docx;
+ * a .doc without a conversion cannot be shown.
+ */
+function WordViewer({ file, kind, projectUuid }: { file: string; kind: 'doc' | 'docx'; projectUuid: string }) {
+  const id = STORED_FILE.exec(new URL(file, window.location.origin).pathname)?.[1];
+  const [info, setInfo] = useState<{ file: string; answer: UploadedFile | null }>();
+
+  useEffect(() => {
+    if (!id) return;
+    const controller = new AbortController();
+    platformClient
+      .get<UploadedFile>(fileInfoPath(Number(id), projectUuid), { silent: true, signal: controller.signal })
+      .then(({ data }) => setInfo({ file, answer: data }))
+      .catch(() => {
+        if (!controller.signal.aborted) setInfo({ file, answer: null });
+      });
+    return () => controller.abort();
+  }, [file, id, projectUuid]);
+
+  if (id && info?.file !== file) return loading;
+  const answer = info?.answer;
+  if (answer?.pdf_url) return <PdfViewer key={answer.pdf_url} url={answer.pdf_url} />;
+  if (kind === 'docx') return <DocxViewer key={file} url={file} />;
+  if (answer?.transcode === 'pending') return <Unsupported text="文件正在转换为 PDF，请稍后刷新页面查看" />;
+  return <Unsupported />;
+}
+
+/** The preview of a report file: PDF inline, Word through its PDF or docx-preview, else a notice. */
+export function FileViewer({ file, realFileName, projectUuid }: { file: string; realFileName?: string | null; projectUuid: string }) {
+  if (!file) return <Unsupported text="暂无文件" />;
+  const kind = fileKind(file, realFileName);
+  return (
+    <Suspense fallback={loading}>
+      {kind === 'pdf' ? (
+        <PdfViewer key={file} url={file} />
+      ) : kind === 'other' ? (
+        <Unsupported />
+      ) : (
+        <WordViewer file={file} kind={kind} projectUuid={projectUuid} />
+      )}
+    </Suspense>
+  );
+}

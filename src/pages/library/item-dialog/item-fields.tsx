@@ -1,0 +1,72 @@
+import { Form, Input } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { TagCascader } from '../../../components/tag-cascader';
+import { ChunkedUpload, ReportFileUpload } from '../../../components/uploads';
+import type { LibraryKind } from '../kinds';
+import { CoverField } from './cover-field';
+import { DimensionField, type DimensionOption } from './dimension-field';
+import { MaterialFilesField } from './material-files-field';
+import { MaterialImageField } from './material-image-field';
+
+export const dimensionRequiredText = '请选择维度标签';
+
+function nameRules(kind: LibraryKind): Rule[] {
+  return [
+    { required: true, whitespace: true, message: kind.messages.name },
+    { max: kind.nameMax, message: kind.messages.nameLength ?? `名称不能超过 ${kind.nameMax} 个字符` },
+  ];
+}
+
+interface FieldsProps {
+  kind: LibraryKind;
+  projectUuid: string;
+  bulk: boolean;
+  /** Present with hasDimension=true. */
+  dimensions?: DimensionOption[] | 'loading';
+}
+
+/** The form's fields: name (one item) or files (bulk), creator, cover (reports), dimension, tags and file. */
+export function ItemFields({ kind, projectUuid, bulk, dimensions }: FieldsProps) {
+  const report = kind.kind === 'report';
+  const required = (message: string): Rule[] => [{ required: true, message }];
+  return (
+    <>
+      {!bulk && (
+        <Form.Item name="name" label="名称" rules={nameRules(kind)}>
+          {/* A report name is cut at its limit; a material name shows its count and the length message. */}
+          {report ? <Input placeholder={kind.messages.name} maxLength={kind.nameMax} /> : <Input placeholder={kind.messages.name} count={{ show: true, max: kind.nameMax }} />}
+        </Form.Item>
+      )}
+      <Form.Item name="create_user" label="创建人" rules={[{ required: true, whitespace: true, message: kind.messages.createUser }]}>
+        <Input placeholder={kind.messages.createUser} maxLength={150} />
+      </Form.Item>
+      {report && (
+        <Form.Item name="cover" label="封面" rules={required(kind.messages.cover ?? '请上传报告封面')}>
+          <CoverField projectUuid={projectUuid} />
+        </Form.Item>
+      )}
+      {dimensions && (
+        <Form.Item name="dimension" label="研究维度" rules={required(dimensionRequiredText)}>
+          <DimensionField options={dimensions === 'loading' ? undefined : dimensions} />
+        </Form.Item>
+      )}
+      <Form.Item name="tags" label="标签">
+        <TagCascader projectUuid={projectUuid} origin={kind.origin} />
+      </Form.Item>
+      {bulk ? (
+        <Form.Item
+          name="files"
+          label={report ? '报告文件' : '素材文件'}
+          rules={[{ required: true, type: 'array', min: 1, message: kind.messages.file }]}
+          extra="每个文件新增一条，名称取自文件名"
+        >
+          {report ? <ChunkedUpload projectUuid={projectUuid} /> : <MaterialFilesField projectUuid={projectUuid} />}
+        </Form.Item>
+      ) : (
+        <Form.Item name="file" label={report ? '报告文件' : '素材文件'} rules={required(kind.messages.file)}>
+          {report ? <ReportFileUpload projectUuid={projectUuid} /> : <MaterialImageField projectUuid={projectUuid} />}
+        </Form.Item>
+      )}
+    </>
+  );
+}
