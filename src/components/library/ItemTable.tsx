@@ -20,7 +20,7 @@ export interface ItemTableProps {
   onEdit: (item: LibraryItem) => void;
 }
 
-const DEFAULT_WIDTHS: Record<string, number> = { index: 64, name: 240, created_at: 170, updated_at: 170, labels: 240, actions: 120 };
+const DEFAULT_WIDTHS: Record<string, number> = { index: 60, name: 200, created_at: 168, updated_at: 168, labels: 220, actions: 112 };
 
 /** The list view: 序号, 名称, 创建时间, 更新时间, 标签, 操作, with widths the user drags and the browser keeps. */
 export function ItemTable(props: ItemTableProps) {
