@@ -4,6 +4,10 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startServer, tempDataDir, type ServerProcess } from '../support/server-process';
 
+/** The project the demo account opens (seeded by the server). */
+export const DEMO_PROJECT = '9b3e5d71-2c4a-4f86-8e19-5a0c7d3b6e22';
+const DEMO_LOGIN = { username: 'demo', password: 'demo123456' };
+
 // Flags that keep Chromium off the (closed) network and working as root in CI.
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -48,4 +52,53 @@ export function setupBrowser(): BrowserContext {
     rmSync(dataDir, { recursive: true, force: true });
   });
   return context;
+}
+
+/** Signs in as demo through the login page; `/` would first say the session expired. */
+export async function signInAsDemo(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/#/login`);
+  await page.getByPlaceholder('手机号/用户名').fill(DEMO_LOGIN.username);
+  await page.getByPlaceholder('密码', { exact: true }).fill(DEMO_LOGIN.password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL(/#\/list/);
+}
+
+export interface DemoApi {
+  get<T>(path: string): Promise<T>;
+  /** Sends FormData as it is and anything else as JSON. */
+  post<T>(path: string, body: unknown): Promise<T>;
+  /** Uploads a file into the demo project for `purpose` (report, material, ...) and answers its URL. */
+  upload(purpose: string, fileName: string, bytes: Uint8Array, type: string): Promise<string>;
+}
+
+/** Signs in as demo through the API and answers a caller that fails on any answer but 2xx. */
+export async function apiAs(url: string): Promise<DemoApi> {
+  const login = await fetch(`${url}/api/v1/user/account/login/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(DEMO_LOGIN),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const info = (await (await fetch(`${url}/api/v1/user/info/`, { headers: { Authorization: `Token ${token}` } })).json()) as { organization_uuid: string };
+  const headers = { Authorization: `Token ${token}`, Organization: info.organization_uuid };
+  const send = async <T>(path: string, init: RequestInit): Promise<T> => {
+    const response = await fetch(`${url}${path}`, { ...init, headers: { ...headers, ...init.headers } });
+    const answer = (await response.json()) as T;
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const post = <T>(path: string, body: unknown) =>
+    body instanceof FormData
+      ? send<T>(path, { method: 'POST', body })
+      : send<T>(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  return {
+    get: (path) => send(path, {}),
+    post,
+    async upload(purpose, fileName, bytes, type) {
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(bytes)], { type }), fileName);
+      const uploaded = await post<{ url: string }>(`/api/uploader/v1/projects/${DEMO_PROJECT}/file_upload/?purpose=${purpose}`, form);
+      return uploaded.url;
+    },
+  };
 }

@@ -1,23 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { read, utils, write } from 'xlsx';
-import { afterAll, describe, expect, it } from 'vitest';
-import { setupBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
+import { readSheetRows, tempFolder, writeSheetRows } from './files';
 
 const ctx = setupBrowser();
-const projectId = '9b3e5d71-2c4a-4f86-8e19-5a0c7d3b6e22';
-const files = mkdtempSync(path.join(os.tmpdir(), 'labels-e2e-'));
-afterAll(() => rmSync(files, { recursive: true, force: true }));
+const files = tempFolder('labels-e2e-');
 
 async function openTags(page: Page) {
-  await page.goto(`${ctx.server.url}/#/login`);
-  await page.getByPlaceholder('手机号/用户名').fill('demo');
-  await page.getByPlaceholder('密码', { exact: true }).fill('demo123456');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(/#\/list/);
-  await page.goto(`${ctx.server.url}/#/main/${projectId}/tags`);
+  await signInAsDemo(page, ctx.server.url);
+  await page.goto(`${ctx.server.url}/#/main/${DEMO_PROJECT}/tags`);
   await page.getByPlaceholder('请输入标签名称搜索').waitFor();
 }
 
@@ -33,7 +25,7 @@ async function call<T>(page: Page, method: string, rest: string, body?: unknown)
       });
       return response.json();
     },
-    { url: `/studio/report/api/report/projects/${projectId}/${rest}`, method, body },
+    { url: `/studio/report/api/report/projects/${DEMO_PROJECT}/${rest}`, method, body },
   ) as Promise<T>;
 }
 
@@ -73,19 +65,14 @@ describe('label spreadsheet in the browser', () => {
     const exported = path.join(files, 'exported.xlsx');
     await download.saveAs(exported);
 
-    const book = read(readFileSync(exported));
-    const sheet = book.Sheets[book.SheetNames[0]];
-    const rows = utils.sheet_to_json<string[]>(sheet, { header: 1, defval: '' });
+    const rows = readSheetRows(exported);
     expect(rows).toEqual([
       ['序号', '标签名称', '标签类别', '实体'],
       [1, '表格标签甲', '表格分组', '报告'],
       [2, '表格标签乙', '表格分组', '报告'],
     ]);
     rows[2][1] = '表格标签丙';
-    const edited = utils.book_new();
-    utils.book_append_sheet(edited, utils.aoa_to_sheet(rows), 'Sheet1');
-    const upload = path.join(files, '标签导出.xlsx');
-    writeFileSync(upload, write(edited, { type: 'buffer', bookType: 'xlsx' }));
+    const upload = writeSheetRows(path.join(files, '标签导出.xlsx'), rows);
 
     await page.getByRole('button', { name: '批量导入' }).click();
     await page.locator('.ant-modal:visible input[type=file]').setInputFiles(upload);

@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
-import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupBrowser } from './browser';
+import { DEMO_PROJECT, apiAs, setupBrowser, signInAsDemo } from './browser';
+import { addPdfReport } from './files';
 
 const ctx = setupBrowser();
-const PROJECT = '9b3e5d71-2c4a-4f86-8e19-5a0c7d3b6e22';
-const REPORTS = `/studio/report/api/report/projects/${PROJECT}`;
+const REPORTS = `/studio/report/api/report/projects/${DEMO_PROJECT}`;
 // A name no demo report carries, so a name search shows only what this file made.
 const MARK = '浏览器测试';
 
@@ -17,72 +16,25 @@ interface Made {
 }
 const made = {} as Made;
 
-/** Signs in through the API and answers a caller of the demo project's endpoints. */
-async function apiAs(url: string) {
-  const login = await fetch(`${url}/api/v1/user/account/login/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'demo123456' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const info = (await (await fetch(`${url}/api/v1/user/info/`, { headers: { Authorization: `Token ${token}` } })).json()) as { organization_uuid: string };
-  const headers = { Authorization: `Token ${token}`, Organization: info.organization_uuid };
-  return async <T>(path: string, body: unknown): Promise<T> => {
-    const isForm = body instanceof FormData;
-    const response = await fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: isForm ? headers : { ...headers, 'Content-Type': 'application/json' },
-      body: isForm ? body : JSON.stringify(body),
-    });
-    const answer = (await response.json()) as T;
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
-}
-
-/** A real one-page PDF whose size differs by its text. */
-async function pdf(text: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.addPage([200, 200]).drawText(text.replace(/[^\x20-\x7e]/g, 'x'));
-  return doc.save();
-}
-
 beforeAll(async () => {
-  const post = await apiAs(ctx.server.url);
-  const label = await post<{ id: number }>(`${REPORTS}/label/`, { name: `${MARK}标签`, origin: '报告', type: '原子标签', label_group: null });
+  const api = await apiAs(ctx.server.url);
+  const label = await api.post<{ id: number }>(`${REPORTS}/label/`, { name: `${MARK}标签`, origin: '报告', type: '原子标签', label_group: null });
   made.labelId = label.id;
-  await post(`${REPORTS}/filter_label_setting/`, { name: `${MARK}筛选`, origin: '报告', tags: [label.id] });
+  await api.post(`${REPORTS}/filter_label_setting/`, { name: `${MARK}筛选`, origin: '报告', tags: [label.id] });
   made.groupName = `${MARK}分组`;
-  await post(`${REPORTS}/report_group/group_create/`, { name: made.groupName });
+  await api.post(`${REPORTS}/report_group/group_create/`, { name: made.groupName });
   made.reports = [];
   for (const [index, name] of [`${MARK}甲`, `${MARK}乙`].entries()) {
-    const bytes = await pdf(`report ${index} ${'x'.repeat(200 * (index + 1))}`);
-    const form = new FormData();
-    const file = `${name}.pdf`;
-    form.append('file', new Blob([Buffer.from(bytes)], { type: 'application/pdf' }), file);
-    const uploaded = await post<{ url: string }>(`/api/uploader/v1/projects/${PROJECT}/file_upload/?purpose=report`, form);
-    await post(`${REPORTS}/report/report_create/`, {
-      name,
-      create_user: 'demo',
-      cover: '/covers/default-2.png',
-      file: uploaded.url,
-      real_file_name: file,
-      labels: index === 0 ? [label.id] : [],
-      group_id: -1,
-    });
-    made.reports.push({ name, file, size: bytes.length });
+    const text = `report ${index} ${'x'.repeat(200 * (index + 1))}`;
+    made.reports.push(await addPdfReport(api, { name, text, labels: index === 0 ? [label.id] : [] }));
   }
 });
 
 /** Signs in and opens the report list searched for this file's reports. */
 async function openMarkedReports() {
   const { page, server } = ctx;
-  await page.goto(`${server.url}/`);
-  await page.getByPlaceholder('手机号/用户名').fill('demo');
-  await page.getByPlaceholder('密码').fill('demo123456');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(/#\/list/);
-  await page.goto(`${server.url}/#/main/${PROJECT}/reportList`);
+  await signInAsDemo(page, server.url);
+  await page.goto(`${server.url}/#/main/${DEMO_PROJECT}/reportList`);
   await page.getByLabel('搜索').click();
   await page.getByPlaceholder('请输入报告名称').fill(MARK);
   await page.getByPlaceholder('请输入报告名称').press('Enter');

@@ -1,38 +1,14 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupBrowser } from './browser';
+import { DEMO_PROJECT, apiAs, setupBrowser, signInAsDemo } from './browser';
 
 const ctx = setupBrowser();
-const PROJECT = '9b3e5d71-2c4a-4f86-8e19-5a0c7d3b6e22';
 // A name no demo material carries, so a name search shows only what this file made.
 const MARK = '预览素材';
 // Eleven through the API fill page 1 (10 at the default page size) and start page 2.
 const API_NAMES = Array.from({ length: 11 }, (_, index) => `${MARK}${String(index + 1).padStart(2, '0')}`);
 // Added last, through the dialog: the last material of the list.
 const UI_NAME = `${MARK}界面新增`;
-
-/** Signs in through the API and answers a poster to the demo project's endpoints. */
-async function apiAs(url: string) {
-  const login = await fetch(`${url}/api/v1/user/account/login/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'demo123456' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const info = (await (await fetch(`${url}/api/v1/user/info/`, { headers: { Authorization: `Token ${token}` } })).json()) as { organization_uuid: string };
-  const headers = { Authorization: `Token ${token}`, Organization: info.organization_uuid };
-  return async <T>(path: string, body: unknown): Promise<T> => {
-    const isForm = body instanceof FormData;
-    const response = await fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: isForm ? headers : { ...headers, 'Content-Type': 'application/json' },
-      body: isForm ? body : JSON.stringify(body),
-    });
-    const answer = (await response.json()) as T;
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
-}
 
 /** A 4:3 picture with a coloured background and its number, so each preview looks different. */
 function picture(label: string, hue: number, format: 'png' | 'jpeg'): Promise<Buffer> {
@@ -44,16 +20,14 @@ function picture(label: string, hue: number, format: 'png' | 'jpeg'): Promise<Bu
 }
 
 beforeAll(async () => {
-  const post = await apiAs(ctx.server.url);
+  const api = await apiAs(ctx.server.url);
   for (const [index, name] of API_NAMES.entries()) {
     const file = `${name}.png`;
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await picture(String(index + 1), index * 33, 'png'))], { type: 'image/png' }), file);
-    const uploaded = await post<{ url: string }>(`/api/uploader/v1/projects/${PROJECT}/file_upload/?purpose=material`, form);
-    await post(`/studio/report/api/report/projects/${PROJECT}/material/report_create/`, {
+    const url = await api.upload('material', file, await picture(String(index + 1), index * 33, 'png'), 'image/png');
+    await api.post(`/studio/report/api/report/projects/${DEMO_PROJECT}/material/report_create/`, {
       name,
       create_user: 'demo',
-      file: uploaded.url,
+      file: url,
       real_file_name: file,
     });
   }
@@ -62,12 +36,8 @@ beforeAll(async () => {
 /** Signs in and opens the material list searched for this file's materials. */
 async function openMarkedMaterials() {
   const { page, server } = ctx;
-  await page.goto(`${server.url}/#/login`);
-  await page.getByPlaceholder('手机号/用户名').fill('demo');
-  await page.getByPlaceholder('密码', { exact: true }).fill('demo123456');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(/#\/list/);
-  await page.goto(`${server.url}/#/main/${PROJECT}/materialList?name=${encodeURIComponent(MARK)}`);
+  await signInAsDemo(page, server.url);
+  await page.goto(`${server.url}/#/main/${DEMO_PROJECT}/materialList?name=${encodeURIComponent(MARK)}`);
   await cardOf(API_NAMES[0]).waitFor();
 }
 

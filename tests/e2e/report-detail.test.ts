@@ -2,9 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { PDFDocument, PDFHexString, StandardFonts, beginText, endText, moveText, setFontAndSize, showText } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from './browser';
+import { DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
 
-const PROJECT = '9b3e5d71-2c4a-4f86-8e19-5a0c7d3b6e22';
 const PAGES = 30;
 const NAME = '城市体检多页报告';
 
@@ -65,7 +64,7 @@ function findReport(page: Page, name: string) {
       const body = (await response.json()) as { result: { data: Array<Record<string, unknown> & { labels: { name: string }[] }> } };
       return body.result.data[0];
     },
-    { project: PROJECT, name },
+    { project: DEMO_PROJECT, name },
   );
 }
 
@@ -74,12 +73,8 @@ describe('report detail in the browser', () => {
 
   it('adds a multi-page PDF report with a tag through the dialog and draws its pages as they scroll into view', async () => {
     const { page, server } = context;
-    await page.goto(`${server.url}/`);
-    await page.getByPlaceholder('手机号/用户名').fill('demo');
-    await page.getByPlaceholder('密码').fill('demo123456');
-    await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.waitForURL(/#\/list/);
-    await page.goto(`${server.url}/#/main/${PROJECT}/reportList`);
+    await signInAsDemo(page, server.url);
+    await page.goto(`${server.url}/#/main/${DEMO_PROJECT}/reportList`);
 
     await page.getByRole('button', { name: '新增报告' }).click();
     const dialog = page.getByRole('dialog');
@@ -102,7 +97,7 @@ describe('report detail in the browser', () => {
       cover: String(report.cover), real_file_name: String(report.real_file_name), labels: '生态宜居',
     });
     const started = Date.now();
-    await page.goto(`${server.url}/#/report/${PROJECT}/reportDetail?${search}`);
+    await page.goto(`${server.url}/#/report/${DEMO_PROJECT}/reportDetail?${search}`);
 
     await page.getByRole('heading', { name: NAME }).waitFor();
     await expect.poll(() => inkOnPage(page, 1), { timeout: 20_000 }).toBeGreaterThan(500);
