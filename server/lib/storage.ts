@@ -49,10 +49,14 @@ export function localDiskStorage(root: string): Storage {
           done(null, chunk);
         },
       });
+      const writer = createWriteStream(partial, { flags: 'wx' });
       try {
-        await pipeline(source, measure, createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(source, measure, writer);
         await rename(partial, target);
       } catch (error) {
+        // A refusal can come before the file is even opened; wait until it is closed, or the
+        // opening would create the file after it was removed.
+        if (!writer.closed) await new Promise((resolve) => writer.once('close', resolve));
         await rm(partial, { force: true });
         throw error;
       }
