@@ -56,7 +56,7 @@ export function localDiskStorage(root: string): Storage {
       } catch (error) {
         // A refusal can come before the file is even opened; wait until it is closed, or the
         // opening would create the file after it was removed.
-        if (!writer.closed) await new Promise((resolve) => writer.once('close', resolve));
+        if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
         await rm(partial, { force: true });
         throw error;
       }

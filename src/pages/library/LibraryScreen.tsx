@@ -43,9 +43,9 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
   const navigate = useNavigate();
   const { data: identity } = useGetIdentity<{ uuid?: string }>();
   const { query, update, searchParams } = useListQuery(projectId, kind);
-  const { api, items, groups, reload } = useLibraryData(projectId, kind, query);
+  const { api, items, groups, reload, loadKey } = useLibraryData(projectId, kind, query);
   const page = items.data ?? { items: [], total: 0 };
-  const { selecting, checked, setSelecting, setChecked } = useSelection(items.dataUpdatedAt);
+  const { selecting, checked, setSelecting, setChecked } = useSelection(loadKey);
   const chosen = page.items.filter((item) => checked.includes(item.id));
   const batch = useBatchActions({ kind, api, chosen, reload });
   const [dialog, setDialog] = useState<DialogState>();

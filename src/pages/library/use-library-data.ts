@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { libraryApi } from './api';
 import type { LibraryKind } from './kinds';
 import { requestParams, type ListQuery } from './list-query';
@@ -22,8 +22,17 @@ export function useLibraryData(projectId: string, kind: LibraryKind, query: List
   const groups = useQuery({ queryKey: [...scope, 'groups'], queryFn: api.listGroups });
 
   const reloadGroups = useCallback(() => client.invalidateQueries({ queryKey: [...scope, 'groups'] }), [client, scope]);
+  const [reloads, setReloads] = useState(0);
   /** After a change: the items and the group counts. */
-  const reload = useCallback(() => client.invalidateQueries({ queryKey: scope }), [client, scope]);
+  const reload = useCallback(() => {
+    setReloads((count) => count + 1);
+    return client.invalidateQueries({ queryKey: scope });
+  }, [client, scope]);
+  /**
+   * Which load the list shows: another query or a reload after a change is a new one; a quiet
+   * refresh of the same query (on mount, on focus) is not, so it leaves selection mode alone.
+   */
+  const loadKey = `${JSON.stringify(params)}#${reloads}`;
 
-  return { api, items, groups, reload, reloadGroups };
+  return { api, items, groups, reload, reloadGroups, loadKey };
 }
