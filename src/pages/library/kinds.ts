@@ -23,7 +23,7 @@ export interface LibraryKind {
   archiveName: string;
   /** The download batch action with nothing checked. */
   nothingToDownload: string;
-  /** The file is an image: cards show it when there is no cover, and 查看 opens the preview overlay, not a detail page. */
+  /** The file is an image and its own cover: the form takes images and no cover, and 查看 opens the preview overlay, not a detail page. */
   fileIsImage: boolean;
   /** The batch bar offers the tag spreadsheet (导出标签 / 导入标签). */
   tagSheet: boolean;

@@ -41,7 +41,7 @@ export function fileNameOf(url: string): string {
 }
 
 export function initialValues(kind: LibraryKind, item: LibraryItem | undefined, username: string): ItemFormValues {
-  if (!item) return { create_user: username, cover: kind.kind === 'report' ? DEFAULT_COVER : undefined, tags: [] };
+  if (!item) return { create_user: username, cover: kind.fileIsImage ? undefined : DEFAULT_COVER, tags: [] };
   return {
     name: item.name,
     create_user: item.create_user,
@@ -68,7 +68,7 @@ export function itemBody(kind: LibraryKind, values: ItemFormValues): ItemBody {
   return {
     ...shared(values),
     name: (values.name ?? '').trim(),
-    cover: kind.kind === 'report' ? (values.cover ?? '') : file.url,
+    cover: kind.fileIsImage ? file.url : (values.cover ?? ''),
     file: file.url,
     real_file_name: file.name,
   };
@@ -79,7 +79,7 @@ export function bulkBodies(kind: LibraryKind, values: ItemFormValues, groupId: n
   return (values.files ?? []).map((file) => ({
     ...shared(values),
     name: file.name.trim().slice(0, kind.nameMax),
-    cover: kind.kind === 'report' ? (values.cover ?? '') : file.url,
+    cover: kind.fileIsImage ? file.url : (values.cover ?? ''),
     file: file.url,
     real_file_name: file.real_file_name,
     group_id: groupId,

@@ -25,22 +25,28 @@ interface FieldsProps {
   dimensions?: DimensionOption[] | 'loading';
 }
 
-/** The form's fields: name (one item) or files (bulk), creator, cover (reports), dimension, tags and file. */
+/** The form's fields: name (one item) or files (bulk), creator, cover (unless the file is the image), dimension, tags and file. */
 export function ItemFields({ kind, projectUuid, bulk, dimensions }: FieldsProps) {
-  const report = kind.kind === 'report';
+  // A kind whose file is an image uses it as its cover and takes images; the other takes documents and a cover.
+  const images = kind.fileIsImage;
+  const fileLabel = `${kind.noun}文件`;
   const required = (message: string): Rule[] => [{ required: true, message }];
   return (
     <>
       {!bulk && (
         <Form.Item name="name" label="名称" rules={nameRules(kind)}>
-          {/* A report name is cut at its limit; a material name shows its count and the length message. */}
-          {report ? <Input placeholder={kind.messages.name} maxLength={kind.nameMax} /> : <Input placeholder={kind.messages.name} count={{ show: true, max: kind.nameMax }} />}
+          {/* A name with a length message shows its count; otherwise it is cut at its limit. */}
+          {kind.messages.nameLength ? (
+            <Input placeholder={kind.messages.name} count={{ show: true, max: kind.nameMax }} />
+          ) : (
+            <Input placeholder={kind.messages.name} maxLength={kind.nameMax} />
+          )}
         </Form.Item>
       )}
       <Form.Item name="create_user" label="创建人" rules={[{ required: true, whitespace: true, message: kind.messages.createUser }]}>
         <Input placeholder={kind.messages.createUser} maxLength={150} />
       </Form.Item>
-      {report && (
+      {!images && (
         <Form.Item name="cover" label="封面" rules={required(kind.messages.cover ?? '请上传报告封面')}>
           <CoverField projectUuid={projectUuid} />
         </Form.Item>
@@ -56,15 +62,15 @@ export function ItemFields({ kind, projectUuid, bulk, dimensions }: FieldsProps)
       {bulk ? (
         <Form.Item
           name="files"
-          label={report ? '报告文件' : '素材文件'}
+          label={fileLabel}
           rules={[{ required: true, type: 'array', min: 1, message: kind.messages.file }]}
           extra="每个文件新增一条，名称取自文件名"
         >
-          {report ? <ChunkedUpload projectUuid={projectUuid} /> : <MaterialFilesField projectUuid={projectUuid} />}
+          {images ? <MaterialFilesField projectUuid={projectUuid} /> : <ChunkedUpload projectUuid={projectUuid} />}
         </Form.Item>
       ) : (
-        <Form.Item name="file" label={report ? '报告文件' : '素材文件'} rules={required(kind.messages.file)}>
-          {report ? <ReportFileUpload projectUuid={projectUuid} /> : <MaterialImageField projectUuid={projectUuid} />}
+        <Form.Item name="file" label={fileLabel} rules={required(kind.messages.file)}>
+          {images ? <MaterialImageField projectUuid={projectUuid} /> : <ReportFileUpload projectUuid={projectUuid} />}
         </Form.Item>
       )}
     </>
