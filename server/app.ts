@@ -12,6 +12,7 @@ import multipart from '@fastify/multipart';
 import { uploadRoutes } from './modules/uploads/routes';
 import { fileServeRoutes } from './modules/uploads/serve-routes';
 import { chunkedUploadRoutes } from './modules/uploads/chunked-routes';
+import { storageCollection } from './modules/uploads/storage-gc';
 import { labelModuleRoutes } from './modules/labels/routes';
 import { libraryRoutes } from './modules/library/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadRoutes);
   await app.register(fileServeRoutes);
   await app.register(chunkedUploadRoutes);
+  await app.register(storageCollection);
   await app.register(labelModuleRoutes);
   await app.register(libraryRoutes);
   await installWebApp(app, options.webRoot ?? defaultWebRoot);

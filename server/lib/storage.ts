@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,6 +17,8 @@ export interface Storage {
   get(key: string, range?: ByteRange): Readable;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
+  /** Keys of the objects last written before `before` (ms); unfinished writes that old are removed. */
+  staleKeys(before: number): Promise<string[]>;
 }
 
 const KEY = /^[a-z0-9]+(\/[a-z0-9-]+)+$/;
@@ -74,6 +76,18 @@ export function localDiskStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async staleKeys(before) {
+      const names = await readdir(root, { recursive: true }).catch(() => [] as string[]);
+      const keys: string[] = [];
+      for (const name of names) {
+        const info = await stat(path.join(root, name)).catch(() => null);
+        if (!info?.isFile() || info.mtimeMs >= before) continue;
+        const key = name.split(path.sep).join('/');
+        if (key.endsWith('.part')) await rm(path.join(root, name), { force: true });
+        else if (KEY.test(key)) keys.push(key);
+      }
+      return keys;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, serial, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { organizations } from './organizations';
@@ -32,4 +33,18 @@ export const storedFiles = pgTable(
     index('stored_files_sha_idx').on(table.organizationUuid, table.sha256),
     index('stored_files_key_idx').on(table.storageKey),
   ],
+);
+
+/**
+ * How many stored_files columns (storage_key, pdf_key, thumb_key) name each stored object,
+ * kept by triggers in the transaction that changes the rows, cascades included. A count of 0
+ * marks the object for deletion from storage once that transaction has committed.
+ */
+export const storageObjects = pgTable(
+  'storage_objects',
+  {
+    key: varchar('key', { length: 200 }).primaryKey(),
+    refs: integer('refs').notNull(),
+  },
+  (table) => [index('storage_objects_unused_idx').on(table.key).where(sql`${table.refs} = 0`)],
 );

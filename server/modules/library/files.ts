@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { libraryItems, storedFiles } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -39,31 +38,39 @@ export async function resolveFileUrl(
 }
 
 /**
- * After items are gone: files of the project that no item refers to any more are deleted, and
- * their content with the last row that names it. Organization files (no project) may serve
- * elsewhere (a logo, an avatar) and are kept.
+ * Inside the transaction that makes items point at these files: locks their rows (FOR SHARE)
+ * so that a concurrent release waits for the commit, or answers that a file is already gone.
  */
-export async function releaseFiles(app: FastifyInstance, projectUuid: string, fileIds: Array<number | null>): Promise<void> {
-  const ids = [...new Set(fileIds.filter((id): id is number => id !== null))];
+export async function lockFiles(tx: Db, fileIds: Array<number | null | undefined>): Promise<void> {
+  const ids = [...new Set(fileIds.filter((id): id is number => typeof id === 'number'))].sort((a, b) => a - b);
   if (ids.length === 0) return;
-  const stillUsed = await app.db
+  const found = await tx.select({ id: storedFiles.id }).from(storedFiles).where(inArray(storedFiles.id, ids)).orderBy(storedFiles.id).for('share');
+  if (found.length !== ids.length) throw badRequest('文件不存在或不属于本项目，请重新上传');
+}
+
+/**
+ * Inside the transaction that took items away from these files: deletes the project's files
+ * that no item refers to any more. Their rows are locked first and the references counted in
+ * a later statement, so an item created meanwhile is either seen or finds its file gone.
+ * Organization files (no project) may serve elsewhere (a logo, an avatar) and are kept.
+ * The stored objects go after the commit (deleteUnusedObjects).
+ */
+export async function releaseFiles(tx: Db, projectUuid: string, fileIds: Array<number | null>): Promise<void> {
+  const ids = [...new Set(fileIds.filter((id): id is number => id !== null))].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const candidates = await tx
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.projectUuid, projectUuid), inArray(storedFiles.id, ids)))
+    .orderBy(storedFiles.id)
+    .for('update');
+  if (candidates.length === 0) return;
+  const lockedIds = candidates.map((row) => row.id);
+  const stillUsed = await tx
     .select({ fileId: libraryItems.fileId, coverFileId: libraryItems.coverFileId })
     .from(libraryItems)
-    .where(or(inArray(libraryItems.fileId, ids), inArray(libraryItems.coverFileId, ids)));
+    .where(or(inArray(libraryItems.fileId, lockedIds), inArray(libraryItems.coverFileId, lockedIds)));
   const used = new Set(stillUsed.flatMap((row) => [row.fileId, row.coverFileId]));
-  const unused = ids.filter((id) => !used.has(id));
-  if (unused.length === 0) return;
-  const removed = await app.db
-    .delete(storedFiles)
-    .where(and(eq(storedFiles.projectUuid, projectUuid), inArray(storedFiles.id, unused)))
-    .returning();
-  const keys = new Set(removed.flatMap((row) => [row.storageKey, row.pdfKey, row.thumbKey]).filter((key): key is string => Boolean(key)));
-  for (const key of keys) {
-    const [other] = await app.db
-      .select({ id: storedFiles.id })
-      .from(storedFiles)
-      .where(or(eq(storedFiles.storageKey, key), eq(storedFiles.pdfKey, key), eq(storedFiles.thumbKey, key)))
-      .limit(1);
-    if (!other) await app.storage.delete(key);
-  }
+  const unused = lockedIds.filter((id) => !used.has(id));
+  if (unused.length > 0) await tx.delete(storedFiles).where(inArray(storedFiles.id, unused));
 }

@@ -7,7 +7,8 @@ import { badRequest, notFound } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { ok, REPORT_BASE } from '../../lib/report-service';
 import { demandSome, projectAccess, projectWith } from '../projects/access';
-import { releaseFiles } from './files';
+import { deleteUnusedObjects } from '../uploads/storage-gc';
+import { lockFiles, releaseFiles } from './files';
 import { itemsOfProject, listItems, presentItems, readListQuery } from './items';
 import { permission, type KindSpec } from './kinds';
 import { BulkItems, ExportBody, Ids, ItemWrite, ListQuery, MoveBody, ProjectIdParams, ProjectParams } from './schemas';
@@ -40,6 +41,7 @@ export function itemRoutes(spec: KindSpec) {
         }
       }
       return app.db.transaction(async (tx) => {
+        await lockFiles(tx as unknown as Db, prepared.flatMap(({ values }) => [values.fileId, values.coverFileId]));
         const ids: number[] = [];
         for (const { values, labelIds } of prepared) {
           const [row] = await tx
@@ -109,11 +111,17 @@ export function itemRoutes(spec: KindSpec) {
         const owner = ownerOf(project);
         const values = await itemValues(app.db, owner, spec, request.body, false);
         const labelIds = await checkLabels(app.db, owner, spec, request.body);
-        await app.db.transaction(async (tx) => {
+        await app.db.transaction(async (transaction) => {
+          const tx = transaction as unknown as Db;
+          await lockFiles(tx, [values.fileId, values.coverFileId]);
+          // The row as it is now: a concurrent edit may have changed its files since it was read.
+          const [before] = await tx.select().from(libraryItems).where(eq(libraryItems.id, row.id)).for('update');
+          if (!before) throw notFound(`${spec.noun}不存在`);
           await tx.update(libraryItems).set({ ...values, updatedAt: new Date() }).where(eq(libraryItems.id, row.id));
-          if (labelIds) await setItemLabels(tx as unknown as Db, row.id, labelIds);
+          if (labelIds) await setItemLabels(tx, row.id, labelIds);
+          await releaseFiles(tx, project.uuid, [values.fileId !== undefined ? before.fileId : null, values.coverFileId !== undefined ? before.coverFileId : null]);
         });
-        await releaseFiles(app, project.uuid, [values.fileId !== undefined ? row.fileId : null, values.coverFileId !== undefined ? row.coverFileId : null]);
+        await deleteUnusedObjects(app);
         return ok(await presentOne(row.id), '数据保存成功!');
       },
     );
@@ -147,8 +155,12 @@ export function itemRoutes(spec: KindSpec) {
         const ids = parseIds(request.body.ids, '请勾选批量删除数据!');
         const rows = await itemsOfProject(app.db, found.project.uuid, spec.kind, ids);
         if (rows.length !== ids.length) throw notFound(`部分${spec.noun}不存在`);
-        await app.db.delete(libraryItems).where(inArray(libraryItems.id, ids));
-        await releaseFiles(app, found.project.uuid, rows.flatMap((row) => [row.fileId, row.coverFileId]));
+        await app.db.transaction(async (transaction) => {
+          const tx = transaction as unknown as Db;
+          const removed = await tx.delete(libraryItems).where(inArray(libraryItems.id, ids)).returning();
+          await releaseFiles(tx, found.project.uuid, removed.flatMap((row) => [row.fileId, row.coverFileId]));
+        });
+        await deleteUnusedObjects(app);
         return ok({ deleted: ids.length }, '批量删除成功!');
       },
     );

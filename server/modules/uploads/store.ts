@@ -30,12 +30,12 @@ interface Preview {
   made: boolean;
 }
 
-/** The card preview of a stored image: the twin's while it is intact, else a new one. */
-async function previewOf(app: FastifyInstance, storageKey: string, twin: FileRow | undefined): Promise<Preview> {
+/** The card preview of a stored image: the twin's while it is intact, else the one made already, else a new one. */
+async function previewOf(app: FastifyInstance, storageKey: string, twin: FileRow | undefined, made: Preview | null): Promise<Preview> {
   if (twin?.thumbKey && twin.thumbSize !== null && (await app.storage.size(twin.thumbKey)) === twin.thumbSize) {
     return { key: twin.thumbKey, size: twin.thumbSize, made: false };
   }
-  return { ...(await storeThumbnail(app.storage, storageKey)), made: true };
+  return made ?? { ...(await storeThumbnail(app.storage, storageKey)), made: true };
 }
 
 /**
@@ -65,47 +65,59 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
   const owner = input.projectUuid
     ? eq(storedFiles.projectUuid, input.projectUuid)
     : and(eq(storedFiles.organizationUuid, input.organizationUuid), isNull(storedFiles.projectUuid));
-  const [twin] = await app.db.select().from(storedFiles).where(and(owner, eq(storedFiles.sha256, sha256))).limit(1);
-  const storageKey = twin && (await app.storage.size(twin.storageKey)) === size ? twin.storageKey : key;
-  if (storageKey !== key) await app.storage.delete(key);
-
+  const sameContent = and(owner, eq(storedFiles.sha256, sha256));
+  const isImage = type === 'jpeg' || type === 'png';
   const isWord = type === 'doc' || type === 'docx';
   const soffice = isWord ? await findSoffice() : null;
-  let thumbnail: Preview | null = null;
-  if (type === 'jpeg' || type === 'png') {
-    try {
-      thumbnail = await previewOf(app, storageKey, twin);
-    } catch (error) {
-      // An image that cannot be read is refused whole; a twin's content stays.
-      if (storageKey === key) await app.storage.delete(key);
-      throw error;
-    }
-  }
-  let row: FileRow;
+  // Made before the transaction unless a twin (looked at without a lock) has one to share.
+  let ownPreview: Preview | null = null;
   try {
-    [row] = await app.db
-      .insert(storedFiles)
-      .values({
-        organizationUuid: input.organizationUuid,
-        projectUuid: input.projectUuid,
-        storageKey,
-        name,
-        size,
-        mime: MIME[type],
-        sha256,
-        transcode: !isWord ? 'none' : twin?.pdfKey ? 'done' : soffice ? 'pending' : 'unavailable',
-        pdfKey: isWord ? (twin?.pdfKey ?? null) : null,
-        pdfSize: isWord ? (twin?.pdfSize ?? null) : null,
-        thumbKey: thumbnail?.key ?? null,
-        thumbSize: thumbnail?.size ?? null,
-        createdBy: input.userUuid,
-      })
-      .returning();
+    const [seen] = isImage ? await app.db.select().from(storedFiles).where(sameContent).limit(1) : [];
+    if (isImage && !seen?.thumbKey) ownPreview = { ...(await storeThumbnail(app.storage, key)), made: true };
   } catch (error) {
-    if (storageKey === key) await app.storage.delete(key);
-    if (thumbnail?.made) await app.storage.delete(thumbnail.key);
+    // An image that cannot be read is refused whole.
+    await app.storage.delete(key);
     throw error;
   }
+
+  let row: FileRow;
+  try {
+    row = await app.db.transaction(async (tx) => {
+      // The twin's row stays locked until the new row naming its objects is committed, so a
+      // concurrent release cannot take their last reference in between.
+      const [locked] = await tx.select().from(storedFiles).where(sameContent).limit(1).for('share');
+      const twin = locked && (await app.storage.size(locked.storageKey)) === size ? locked : undefined;
+      const storageKey = twin?.storageKey ?? key;
+      const thumbnail = isImage ? await previewOf(app, storageKey, twin, ownPreview) : null;
+      if (thumbnail?.made) ownPreview = thumbnail;
+      const [inserted] = await tx
+        .insert(storedFiles)
+        .values({
+          organizationUuid: input.organizationUuid,
+          projectUuid: input.projectUuid,
+          storageKey,
+          name,
+          size,
+          mime: MIME[type],
+          sha256,
+          transcode: !isWord ? 'none' : twin?.pdfKey ? 'done' : soffice ? 'pending' : 'unavailable',
+          pdfKey: isWord ? (twin?.pdfKey ?? null) : null,
+          pdfSize: isWord ? (twin?.pdfSize ?? null) : null,
+          thumbKey: thumbnail?.key ?? null,
+          thumbSize: thumbnail?.size ?? null,
+          createdBy: input.userUuid,
+        })
+        .returning();
+      return inserted;
+    });
+  } catch (error) {
+    await app.storage.delete(key);
+    if (ownPreview) await app.storage.delete(ownPreview.key);
+    throw error;
+  }
+  // Only after the commit: this upload's own objects that the twin's made unnecessary.
+  if (row.storageKey !== key) await app.storage.delete(key);
+  if (ownPreview && row.thumbKey !== ownPreview.key) await app.storage.delete(ownPreview.key);
   if (row.transcode === 'pending' && soffice) app.track(transcodeToPdf(app, row, soffice));
   return row;
 }

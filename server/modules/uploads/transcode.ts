@@ -40,7 +40,9 @@ export async function transcodeToPdf(app: FastifyInstance, file: FileRow, soffic
     await run(soffice, ['--headless', '--convert-to', 'pdf', '--outdir', dir, input], { timeout: 120_000 });
     const pdfKey = newStorageKey();
     const { size } = await app.storage.put(pdfKey, createReadStream(path.join(dir, 'source.pdf')));
-    await app.db.update(storedFiles).set({ transcode: 'done', pdfKey, pdfSize: size }).where(eq(storedFiles.id, file.id));
+    const updated = await app.db.update(storedFiles).set({ transcode: 'done', pdfKey, pdfSize: size }).where(eq(storedFiles.id, file.id)).returning({ id: storedFiles.id });
+    // The file was deleted while it was being converted.
+    if (updated.length === 0) await app.storage.delete(pdfKey);
   } catch (error) {
     app.log.warn({ err: error, fileId: file.id }, 'Word to PDF conversion failed');
     await app.db.update(storedFiles).set({ transcode: 'failed' }).where(eq(storedFiles.id, file.id));
