@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -8,6 +9,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { checkInvitation, createInvitation, INVITE_MESSAGES, redeemInvitation } from '../../lib/invite-tokens';
 import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
 import { currentUser } from '../../plugins/auth';
+import { chunkStore } from '../uploads/chunk-store';
 import { organizationWith, P, refused, UUID, type OrganizationAccess } from './access';
 import { errorResponses, onPaths, ORG, V1, V1_ORG } from './paths';
 import { presentMember } from './present';
@@ -296,6 +298,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
           .delete(organizationMembers)
           .where(and(eq(organizationMembers.organizationUuid, organizationUuid), inArray(organizationMembers.userUuid, ids)));
       });
+      const chunks = chunkStore(path.join(app.config.dataDir, 'chunks'));
+      for (const id of ids) await chunks.removeTasksOf(id, organizationUuid);
       return reply.status(204).send();
     },
   );

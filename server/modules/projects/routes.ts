@@ -8,6 +8,7 @@ import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
 import { currentUser } from '../../plugins/auth';
 import { CATALOGUE } from '../../../src/lib/permissions';
 import { ErrorBody } from '../accounts/schemas';
+import { deleteUnusedObjects } from '../uploads/storage-gc';
 import { projectAccess, projectWith } from './access';
 import { ensureBuiltinRoles } from './builtin-roles';
 import { listMemberProjects } from './queries';
@@ -120,7 +121,9 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const { project } = await projectWith(app.db, request, request.params.uuid, 'project.project.delete_project');
         // Members, roles, invitations, profile and everything else of the project go by ON DELETE CASCADE.
+        // Its stored files too; the objects only they named leave storage after the commit.
         await app.db.delete(projects).where(eq(projects.uuid, project.uuid));
+        await deleteUnusedObjects(app);
         return reply.status(204).send();
       },
     );

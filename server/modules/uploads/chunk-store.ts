@@ -107,5 +107,13 @@ export function chunkStore(root: string) {
     return removed;
   }
 
-  return { readMeta, openTask, saveChunk, receivedChunks, joined, removeTask, sweep };
+  /** Removes the unfinished uploads a user began in an organization (on leaving it). */
+  async function removeTasksOf(userUuid: string, organizationUuid: string): Promise<void> {
+    for (const name of await readdir(root).catch(() => [] as string[])) {
+      const meta = await readFile(path.join(root, name, 'meta.json'), 'utf8').then((text) => JSON.parse(text) as TaskMeta, () => null);
+      if (meta?.userUuid === userUuid && meta.organizationUuid === organizationUuid) await removeTask(userUuid, meta.taskId);
+    }
+  }
+
+  return { readMeta, openTask, saveChunk, receivedChunks, joined, removeTask, removeTasksOf, sweep };
 }
