@@ -117,7 +117,11 @@ export const SAMPLES = {
     'base64',
   ),
   pdf: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
-  docx: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]),
+  /** A zip whose directory lists [Content_Types].xml and word/document.xml, as a Word document's does. */
+  docx: Buffer.from(
+    'UEsDBAoAAAAAAI6rd13muHRrYgAAAGIAAAATAAAAW0NvbnRlbnRfVHlwZXNdLnhtbDw/eG1sIHZlcnNpb249IjEuMCI/PjxUeXBlcyB4bWxucz0iaHR0cDovL3NjaGVtYXMub3BlbnhtbGZvcm1hdHMub3JnL3BhY2thZ2UvMjAwNi9jb250ZW50LXR5cGVzIi8+UEsDBAoAAAAAAI6rd10AAAAAAAAAAAAAAAAFAAAAd29yZC9QSwMECgAAAAAAjqt3XVJ81l1UAAAAVAAAABEAAAB3b3JkL2RvY3VtZW50LnhtbDx3OmRvY3VtZW50IHhtbG5zOnc9Imh0dHA6Ly9zY2hlbWFzLm9wZW54bWxmb3JtYXRzLm9yZy93b3JkcHJvY2Vzc2luZ21sLzIwMDYvbWFpbiIvPlBLAQIUAAoAAAAAAI6rd13muHRrYgAAAGIAAAATAAAAAAAAAAAAAAAAAAAAAABbQ29udGVudF9UeXBlc10ueG1sUEsBAhQACgAAAAAAjqt3XQAAAAAAAAAAAAAAAAUAAAAAAAAAAAAQAAAAkwAAAHdvcmQvUEsBAhQACgAAAAAAjqt3XVJ81l1UAAAAVAAAABEAAAAAAAAAAAAAAAAAtgAAAHdvcmQvZG9jdW1lbnQueG1sUEsFBgAAAAADAAMAswAAADkBAAAAAA==',
+    'base64',
+  ),
   doc: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(60, 2)]),
 };
 export const padded = (head: Buffer, size: number) => Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 7)]);

@@ -9,6 +9,7 @@ import { storeThumbnail } from '../../lib/thumbnails';
 import { uploadGuard } from './guard';
 import { defaultPurpose, uploadRule, type Purpose } from './purposes';
 import { findSoffice, transcodeToPdf } from './transcode';
+import { isWordDocument } from '../../lib/ooxml';
 
 export type FileRow = typeof storedFiles.$inferSelect;
 
@@ -60,6 +61,11 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
   if (mismatch) {
     await app.storage.delete(key);
     throw badRequest(mismatch);
+  }
+
+  if (type === 'docx' && !(await isWordDocument(app.storage, key, size))) {
+    await app.storage.delete(key);
+    throw badRequest('文件内容与扩展名 .docx 不符');
   }
 
   const owner = input.projectUuid
