@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationMembers, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/lib/passwords';
+import { chunkStore } from '../../server/modules/uploads/chunk-store';
+import { sweepOrphans } from '../../server/modules/uploads/storage-gc';
 import { authHeaders, createTestApp, DEMO, login, multipart, padded, SAMPLES, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -77,5 +83,95 @@ describe('sharing and releasing stored objects under concurrency', () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+});
+
+describe('deleting removes what only the deleted referenced, from storage too', () => {
+  it('deletes the stored objects of a deleted item', async () => {
+    const before = storedKeys();
+    const file = await upload(uniquePdf());
+    const item = await createReport(file.url, cover);
+    expect(storedKeys()).toHaveLength(before.length + 1);
+    expect((await deleteReports([item.json().data.id])).statusCode).toBe(200);
+    expect(storedKeys()).toEqual(before);
+  });
+
+  it('deletes the stored objects of a deleted project, and only those', async () => {
+    const before = storedKeys();
+    const project = (await ctx.app.inject({ method: 'POST', url: '/api/project/v1/projects/', headers: authHeaders(admin), payload: { name: '将删除的项目' } })).json();
+    const pdf = await upload(uniquePdf(), '报告.pdf', project.uuid);
+    const image = await upload(SAMPLES.png, '封面.png', project.uuid);
+    expect(image.thumbnail_url).not.toBeNull();
+    await upload(SAMPLES.png, '封面副本.png', project.uuid);
+    expect((await createReport(pdf.url, image.url, project.uuid)).statusCode).toBe(201);
+    expect(storedKeys()).toHaveLength(before.length + 3);
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/project/v1/projects/${project.uuid}/`, headers: authHeaders(admin) });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(storedKeys()).toEqual(before);
+  });
+
+  it("removes a removed organization member's unfinished chunked uploads", async () => {
+    const [user] = await ctx.database.db.insert(users).values({ username: 'leaver', passwordHash: await hashPassword('leaver-pass1') }).returning();
+    await ctx.database.db.insert(organizationMembers).values({ organizationUuid: DEMO.organizationUuid, userUuid: user.uuid });
+    const chunks = chunkStore(path.join(ctx.dataDir, 'chunks'));
+    const meta = { taskId: 'left-behind', userUuid: user.uuid, organizationUuid: DEMO.organizationUuid, projectUuid: null, name: '报告.pdf', totalChunks: 2, totalSize: 2000 };
+    await chunks.openTask(meta);
+    await chunks.saveChunk(meta, 0, Readable.from([padded(SAMPLES.pdf, 1000)]));
+    expect(await chunks.receivedChunks(user.uuid, 'left-behind')).toEqual([0]);
+    const removed = await ctx.app.inject({ method: 'POST', url: '/api/v1/organization/members/batch_delete/', headers: authHeaders(admin), payload: { ids: [user.uuid] } });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await chunks.readMeta(user.uuid, 'left-behind')).toBeNull();
+    expect(await chunks.receivedChunks(user.uuid, 'left-behind')).toEqual([]);
+  });
+});
+
+describe('the orphan sweep', () => {
+  it('removes stored objects no row names and partial writes, once they are an hour old', async () => {
+    const root = path.join(ctx.dataDir, 'files', 'f2020', '01');
+    mkdirSync(root, { recursive: true });
+    const age = (file: string, hoursOld: number) => {
+      const when = new Date(Date.now() - hoursOld * 3600_000);
+      utimesSync(file, when, when);
+    };
+    const plant = (name: string, hoursOld: number) => {
+      writeFileSync(path.join(root, name), 'left by a killed upload');
+      age(path.join(root, name), hoursOld);
+      return `f2020/01/${name}`;
+    };
+    const existing = storedKeys();
+    const kept = await upload(uniquePdf());
+    const keptKey = storedKeys().find((key) => !existing.includes(key))!;
+    age(path.join(ctx.dataDir, 'files', ...keptKey.split('/')), 2);
+    const oldOrphan = plant('00000000-0000-4000-8000-000000000001', 2);
+    const freshOrphan = plant('00000000-0000-4000-8000-000000000002', 0);
+    const oldPart = plant('00000000-0000-4000-8000-000000000003.1a2b.part', 2);
+    const freshPart = plant('00000000-0000-4000-8000-000000000004.1a2b.part', 0);
+    expect(await sweepOrphans(ctx.app)).toBe(1);
+    expect(storedKeys().sort()).toEqual([...existing, keptKey, freshOrphan, freshPart].sort());
+    expect((await read(kept.url)).statusCode).toBe(200);
+  });
+});
+
+describe('Word files are checked beyond their first bytes', () => {
+  const zip = async (names: string[]) => {
+    const archive = new JSZip();
+    for (const name of names) archive.file(name, '<x/>');
+    return archive.generateAsync({ type: 'nodebuffer' });
+  };
+
+  it('refuses a .docx that is some other zip, and leaves nothing behind', async () => {
+    const before = storedKeys();
+    for (const content of [await zip(['[Content_Types].xml', 'xl/workbook.xml']), await zip(['word/document.xml']), padded(Buffer.from([0x50, 0x4b, 0x03, 0x04]), 200)]) {
+      const response = await uploadTo(DEMO.projectUuid, '方案.docx', content);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('文件内容与扩展名 .docx 不符');
+    }
+    expect(storedKeys()).toEqual(before);
+  });
+
+  it('accepts a Word document and refuses a .doc that is not an OLE file', async () => {
+    expect((await uploadTo(DEMO.projectUuid, '方案.docx', await zip(['[Content_Types].xml', '_rels/.rels', 'word/document.xml']))).statusCode).toBe(201);
+    expect((await uploadTo(DEMO.projectUuid, '旧方案.doc', SAMPLES.docx)).statusCode).toBe(400);
+    expect((await uploadTo(DEMO.projectUuid, '旧方案.doc', SAMPLES.doc)).statusCode).toBe(201);
   });
 });
