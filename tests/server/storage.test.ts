@@ -142,9 +142,9 @@ describe('the orphan sweep', () => {
     const kept = await upload(uniquePdf());
     const keptKey = storedKeys().find((key) => !existing.includes(key))!;
     age(path.join(ctx.dataDir, 'files', ...keptKey.split('/')), 2);
-    const oldOrphan = plant('00000000-0000-4000-8000-000000000001', 2);
+    plant('00000000-0000-4000-8000-000000000001', 2);
     const freshOrphan = plant('00000000-0000-4000-8000-000000000002', 0);
-    const oldPart = plant('00000000-0000-4000-8000-000000000003.1a2b.part', 2);
+    plant('00000000-0000-4000-8000-000000000003.1a2b.part', 2);
     const freshPart = plant('00000000-0000-4000-8000-000000000004.1a2b.part', 0);
     expect(await sweepOrphans(ctx.app)).toBe(1);
     expect(storedKeys().sort()).toEqual([...existing, keptKey, freshOrphan, freshPart].sort());
