@@ -137,7 +137,7 @@ describe('seed of organization roles', () => {
   });
 
   it('names only permissions of the organization scope of the catalogue', () => {
-    expect(ORGANIZATION_DETAILS).toHaveLength(12);
+    expect(ORGANIZATION_DETAILS).toHaveLength(13);
     for (const detail of Object.values(P)) expect(ORGANIZATION_DETAILS).toContain(detail);
   });
 });
@@ -665,7 +665,8 @@ describe('user_admin and the application paths', () => {
       results: [{ id: 'report', name: '报告管理' }],
     });
     const groups = (await call('GET', `${V1}/permission/groups/?type=organization`)).json();
-    expect(groups.map((g: { name: string }) => g.name)).toEqual(['企业', '企业成员', '企业角色']);
+    expect(groups.map((g: { name: string }) => g.name)).toEqual(['企业', '企业成员', '企业角色', '项目']);
+    expect(groups[3].permissions.map((p: { name: string }) => p.name)).toEqual(['新增项目']);
     expect(groups[1].permissions[0]).toMatchObject({ permissions_detail: 'organization.member.view_member', name: '查看企业成员' });
     const all = (await call('GET', `${V1}/permission/groups/`)).json();
     expect(all.some((g: { type: string }) => g.type === 'project')).toBe(true);
