@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { checkInvitation, createInvitation, INVITE_MESSAGES, redeemInvitation } from '../../lib/invite-tokens';
 import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
 import { currentUser } from '../../plugins/auth';
+import { handOverProjects } from '../projects/member-queries';
 import { organizationWith, P, refused, UUID, type OrganizationAccess } from './access';
 import { errorResponses, onPaths, ORG, V1, V1_ORG } from './paths';
 import { presentMember } from './present';
@@ -254,7 +255,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: '批量移除企业成员',
-        description: 'ids 为成员的用户 uuid；全部移除或全部不移除。不能移除企业的最后一位所有者；成员在本企业项目中的成员身份一并移除。',
+        description: 'ids 为成员的用户 uuid；全部移除或全部不移除。不能移除企业的最后一位所有者；成员在本企业项目中的成员身份一并移除，其作为唯一项目管理员的项目交给企业最早的所有者管理。',
         body: BatchDeleteBody,
         response: { 204: { type: 'null', description: '已移除' }, ...errorResponses },
       },
@@ -281,6 +282,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
           if (ownersLeft <= 0) throw badRequest('不能移除企业的最后一位所有者');
         }
         if ((await countManagers(tx, organizationUuid, ids)) === 0) throw badRequest('不能移除企业的最后一位管理员');
+        await handOverProjects(tx, organizationUuid, ids);
         const organizationProjects = tx
           .select({ uuid: projects.uuid })
           .from(projects)
