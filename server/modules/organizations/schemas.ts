@@ -32,7 +32,17 @@ export const Member = Type.Object({
   created_at: date,
 });
 export const MemberPage = PageOf(Member);
-export const MemberList = Type.Array(Member);
+/** invite_user's answer: one one-use link per name, the same whether the name is registered or not. */
+export const InvitationList = Type.Array(
+  Type.Object({
+    username: Type.String(),
+    invited: Type.Literal(true),
+    message: Type.String(),
+    token: Type.String(),
+    expires_at: Type.String(),
+    url: Type.String(),
+  }),
+);
 
 export const MemberListQuery = Type.Object({
   ...LimitOffsetQuery,
