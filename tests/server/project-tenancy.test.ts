@@ -113,6 +113,19 @@ describe('adding a project member names only members of the organization', () =>
     expect(await isOrganizationMember((await ctx.database.db.select().from(users).where(eq(users.username, 'outsider')))[0].uuid)).toBe(false);
   });
 
+  it('never leaves a project member outside the organization when adding races with removal', async () => {
+    for (let i = 0; i < 8; i += 1) {
+      const user = await makeUser(`racer${i}`, `1390000090${i}`, DEMO.organizationUuid);
+      await Promise.all([
+        call('POST', `${BASE}/${DEMO.projectUuid}/members/`, owner, { username: user.username }),
+        call('POST', '/api/v1/organization/members/batch_delete/', owner, { ids: [user.uuid] }),
+      ]);
+      expect(await isOrganizationMember(user.uuid)).toBe(false);
+      const members = (await call('GET', `${BASE}/${DEMO.projectUuid}/members/?limit=1000`, owner)).json();
+      expect(members.results.map((m: { user: { uuid: string } }) => m.user.uuid)).not.toContain(user.uuid);
+    }
+  });
+
   it('lets the invited user join by the link, with the chosen role, once', async () => {
     const roleList = (await call('GET', `${BASE}/${DEMO.projectUuid}/roles/?limit=100`, owner)).json();
     const editor = roleList.results.find((role: { name: string }) => role.name === '报告管理员');
