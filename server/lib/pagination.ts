@@ -1,9 +1,10 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { Int } from './schema-types';
 
 export const LimitOffsetQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '每页条数，默认 10' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, description: '跳过的条数' })),
+  limit: Type.Optional(Int({ minimum: 1, maximum: 1000, description: '每页条数，默认 10' })),
+  offset: Type.Optional(Int({ minimum: 0, description: '跳过的条数' })),
 };
 
 export const PageOf = <T extends TSchema>(item: T) =>

@@ -11,13 +11,14 @@ import { ErrorBody } from '../accounts/schemas';
 import { projectWith } from './access';
 import { addMember, checkProjectRole, defaultProjectRole, membersByIds, presentMember } from './member-queries';
 import { InviteCodeQuery, Member } from './member-schemas';
+import { Id } from '../../lib/schema-types';
 
 const tags = ['项目成员'];
 const BASE = '/api/project/v1/projects';
 const CREATE = 'project.projectmember.create_projectmember';
 
 const InviteCode = Type.Object({ token: Type.String(), expires_at: Type.String(), url: Type.String() });
-const InviteItem = Type.Object({ username: Type.Optional(Type.String({ maxLength: 150 })), role_id: Type.Optional(Type.Integer({ minimum: 1 })) });
+const InviteItem = Type.Object({ username: Type.Optional(Type.String({ maxLength: 150 })), role_id: Type.Optional(Id()) });
 const InviteUserBody = Type.Union([InviteItem, Type.Array(InviteItem, { maxItems: 200 })]);
 const Scoped = Type.Object({ project_uuid: Type.Optional(Type.String({ maxLength: 64 })) });
 const JoinResult = Type.Object({ message: Type.String(), project_uuid: Type.String() });
