@@ -24,6 +24,7 @@ import { projectInviteRoutes } from './modules/projects/invite-routes';
 import { installAuth } from './plugins/auth';
 import { frameworkErrors, installErrorHandling } from './plugins/errors';
 import { installInputChecks } from './plugins/inputs';
+import { installApiNoStore } from './plugins/headers';
 import { finiteNumbers } from './lib/schema-types';
 import { installOpenApi } from './plugins/openapi';
 import { installWebApp } from './plugins/web';
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandling(app);
   installInputChecks(app);
+  installApiNoStore(app);
   const { uploadLimits } = options.config;
   await app.register(multipart, {
     // The per-purpose limits are checked while streaming; this is only the outer bound.
