@@ -13,13 +13,14 @@ import { findDefaultRole } from '../organizations/queries';
 import { inviteToProject, ProjectInvitation } from './member-invitations';
 import { addMember, checkProjectRole, defaultProjectRole, membersByIds, organizationUser, presentMember } from './member-queries';
 import { InviteCodeQuery, Member } from './member-schemas';
+import { Id } from '../../lib/schema-types';
 
 const tags = ['项目成员'];
 const BASE = '/api/project/v1/projects';
 const CREATE = 'project.projectmember.create_projectmember';
 
 const InviteCode = Type.Object({ token: Type.String(), expires_at: Type.String(), url: Type.String() });
-const InviteItem = Type.Object({ username: Type.Optional(Type.String({ maxLength: 150 })), role_id: Type.Optional(Type.Integer({ minimum: 1 })) });
+const InviteItem = Type.Object({ username: Type.Optional(Type.String({ maxLength: 150 })), role_id: Type.Optional(Id()) });
 const InviteUserBody = Type.Union([InviteItem, Type.Array(InviteItem, { maxItems: 200 })]);
 const Scoped = Type.Object({ project_uuid: Type.Optional(Type.String({ maxLength: 64 })) });
 const InviteUserAnswer = Type.Array(Type.Union([Member, Type.Composite([Type.Object({ username: Type.String() }), ProjectInvitation])]));
