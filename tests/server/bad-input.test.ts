@@ -20,9 +20,9 @@ type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const DEEP_JSON = '['.repeat(20_000) + ']'.repeat(20_000);
 const DEEP_OBJECT = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
 /** Raw text put in a URL (path or query); each is a separate request. */
-const URL_VALUES = ['2147483648', '9223372036854775808', '1e308', '1e400', 'Infinity', '-1', '1.5', 'a%00b', '%C0', 'x'.repeat(3000)];
+const URL_VALUES = ['2147483648', '9223372036854775808', '1e308', '1e400', 'Infinity', '-1', 'a%00b', '%C0', 'x'.repeat(3000)];
 /** JSON text put as the value of a body field. */
-const BODY_VALUES = ['2147483648', '1e308', '"9223372036854775808"', '"Infinity"', '"1e400"', '-1', '"a\u0000b"', '{"k":"\u0000"}', '[2147483648]', '{}', DEEP_OBJECT, `"${'长'.repeat(5000)}"`];
+const BODY_VALUES = ['2147483648', '"9223372036854775808"', '"Infinity"', '"1e400"', '"a\\u0000b"', '{"k":"\\u0000"}', '[2147483648]', '{}', DEEP_OBJECT];
 const BAD_MULTIPART = [
   { 'content-type': 'multipart/form-data; boundary=xyz', body: 'garbage without any boundary' },
   { 'content-type': 'multipart/form-data', body: '--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc\r\n--xyz--\r\n' },
