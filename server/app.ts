@@ -23,7 +23,10 @@ import { projectRoleRoutes } from './modules/projects/role-routes';
 import { projectProfileRoutes } from './modules/projects/profile-routes';
 import { projectInviteRoutes } from './modules/projects/invite-routes';
 import { installAuth } from './plugins/auth';
-import { installErrorHandling } from './plugins/errors';
+import { frameworkErrors, installErrorHandling } from './plugins/errors';
+import { installInputChecks } from './plugins/inputs';
+import { installApiNoStore } from './plugins/headers';
+import { finiteNumbers } from './lib/schema-types';
 import { installOpenApi } from './plugins/openapi';
 import { installWebApp } from './plugins/web';
 
@@ -55,7 +58,8 @@ const defaultWebRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false }, plugins: [finiteNumbers] },
+    frameworkErrors,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -75,6 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app);
+  installInputChecks(app);
+  installApiNoStore(app);
   const { uploadLimits } = options.config;
   await app.register(multipart, {
     // The per-purpose limits are checked while streaming; this is only the outer bound.

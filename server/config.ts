@@ -11,6 +11,10 @@ export interface Config {
   sessionIdleDays: number;
   /** Upload limits in bytes (COVER_MAX_BYTES, REPORT_FILE_MAX_BYTES, MATERIAL_IMAGE_MAX_BYTES, CHUNKED_FILE_MAX_BYTES). */
   uploadLimits: UploadLimits;
+  /** Where clients reach the server (PUBLIC_URL, e.g. https://report.example.com); list links are relative without it. */
+  publicUrl: string | undefined;
+  /** Who may embed the app page in a frame (FRAME_ANCESTORS, CSP sources; default 'self'). */
+  frameAncestors: string;
 }
 
 export interface UploadLimits {
@@ -82,6 +86,31 @@ function parseBytes(env: NodeJS.ProcessEnv, variable: string, fallback: number):
   return Number(raw);
 }
 
+function parsePublicUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError('PUBLIC_URL', `必须是 http:// 或 https:// 开头、不带查询参数的地址（例如 https://report.example.com），当前为 "${raw}"`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+const FRAME_SOURCE = /^('self'|'none'|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?)$/i;
+
+function parseFrameAncestors(raw: string | undefined): string {
+  if (raw === undefined || raw.trim() === '') return "'self'";
+  const sources = raw.trim().split(/\s+/);
+  if (!sources.every((source) => FRAME_SOURCE.test(source)) || (sources.includes("'none'") && sources.length > 1)) {
+    throw new ConfigError('FRAME_ANCESTORS', `必须是空格分隔的 'self'、'none' 或 https://主机[:端口]，当前为 "${raw}"`);
+  }
+  return sources.join(' ');
+}
+
 function parseLogLevel(raw: string | undefined): string {
   const level = raw || 'info';
   if (!LOG_LEVELS.includes(level)) throw new ConfigError('LOG_LEVEL', `必须是 ${LOG_LEVELS.join('、')} 之一`);
@@ -106,5 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       materialImage: parseBytes(env, 'MATERIAL_IMAGE_MAX_BYTES', 10 * 1024 * 1024),
       chunkedFile: parseBytes(env, 'CHUNKED_FILE_MAX_BYTES', 2_048_000),
     },
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
   };
 }

@@ -1,9 +1,10 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { Int } from './schema-types';
 
 export const LimitOffsetQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '每页条数，默认 10' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, description: '跳过的条数' })),
+  limit: Type.Optional(Int({ minimum: 1, maximum: 1000, description: '每页条数，默认 10' })),
+  offset: Type.Optional(Int({ minimum: 0, description: '跳过的条数' })),
 };
 
 export const PageOf = <T extends TSchema>(item: T) =>
@@ -16,14 +17,19 @@ export const PageOf = <T extends TSchema>(item: T) =>
 
 export const DEFAULT_LIMIT = 10;
 
-/** DRF limit/offset page: links keep every other query parameter of the request. */
+/**
+ * DRF limit/offset page: links keep every other query parameter of the request. They are
+ * relative, or start with PUBLIC_URL when set; never with the client's Host header, which
+ * anyone can forge (a cache or a log would then hand out links to another site).
+ */
 export function drfPage<T>(request: FastifyRequest, results: T[], count: number, limit: number, offset: number) {
+  const [path, query] = request.url.split('?');
   const link = (newOffset: number) => {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
-    url.searchParams.set('limit', String(limit));
-    if (newOffset > 0) url.searchParams.set('offset', String(newOffset));
-    else url.searchParams.delete('offset');
-    return url.toString();
+    const params = new URLSearchParams(query);
+    params.set('limit', String(limit));
+    if (newOffset > 0) params.set('offset', String(newOffset));
+    else params.delete('offset');
+    return `${request.server.config.publicUrl ?? ''}${path}?${params}`;
   };
   return {
     count,

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../lib/errors';
 
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
@@ -23,11 +23,38 @@ function describeIssue(issue: ValidationIssue, context: string | undefined): str
       return `${where} ${path} 不能大于 ${params.limit}`;
     case 'enum':
       return `${where} ${path} 的取值不正确`;
+    case 'x-finite':
+      return `${where} ${path} 超出范围`;
+    case 'format':
+    case 'pattern':
+      return `${where} ${path} 的格式不正确`;
+    case 'maxItems':
+      return `${where} ${path} 不能超过 ${params.limit} 项`;
     case 'additionalProperties':
       return `不支持的${where} ${params.additionalProperty}`;
     default:
       return `${where} ${path} 不合法`;
   }
+}
+
+/**
+ * PostgreSQL errors that only bad input causes (NUL or invalid bytes in text, a number out
+ * of range, a value too deep or too large): a safety net behind the checks where input enters.
+ */
+const INPUT_SQLSTATES = new Set(['22P05', '22021', '22003', '22P02', '54000', '54001']);
+
+function sqlState(error: unknown): string | undefined {
+  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** Errors of the router, before any hook: a malformed or too long path. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ code: 41400, message: '请求地址过长' });
+  return reply.status(400).send({ code: ErrorCode.badRequest, message: '请求地址不合法' });
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
@@ -39,11 +66,20 @@ export function installErrorHandling(app: FastifyInstance): void {
       const message = describeIssue(error.validation[0], error.validationContext);
       return reply.status(400).send({ code: ErrorCode.badRequest, message });
     }
+    const state = sqlState(error);
+    if (state && INPUT_SQLSTATES.has(state)) {
+      request.log.warn({ err: error, reqId: request.id }, 'input refused by the database');
+      return reply.status(400).send({ code: ErrorCode.badRequest, message: '请求中含有不合法的文字或数值' });
+    }
+    // busboy reports a truncated or boundary-less multipart body as a plain Error.
+    if (error.statusCode === undefined && request.isMultipart() && /multipart/i.test(error.message)) {
+      return reply.status(400).send({ code: ErrorCode.badRequest, message: '上传内容不完整或格式不正确，请重新上传' });
+    }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ code: ErrorCode.payloadTooLarge, message: '请求内容过大' });
     if (status === 415) return reply.status(415).send({ code: ErrorCode.badRequest, message: '不支持的请求内容类型' });
     if (status >= 400 && status < 500) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError
         ? '请求内容不是合法的 JSON'
         : '请求不合法';
       return reply.status(status).send({ code: status * 100, message });

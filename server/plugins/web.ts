@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../lib/errors';
 import { isApiPath } from './errors';
+import { appPageHeaders } from './headers';
 
 /**
  * Serves the built web app from `webRoot`; every unknown non-API path answers index.html
@@ -11,6 +12,7 @@ import { isApiPath } from './errors';
  */
 export async function installWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   const hasApp = existsSync(path.join(webRoot, 'index.html'));
+  const pageHeaders = appPageHeaders(app.config.frameAncestors);
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -19,6 +21,7 @@ export async function installWebApp(app: FastifyInstance, webRoot: string): Prom
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        for (const [name, value] of Object.entries(pageHeaders)) res.header(name, value);
       },
     });
   }

@@ -12,6 +12,8 @@ interface ModelEntry {
   model: string;
   label: string;
   scope: PermissionScope;
+  /** The actions the model has; all four unless given. */
+  actions?: readonly PermissionAction[];
 }
 
 const ACTION_LABELS: Record<PermissionAction, string> = { view: '查看', create: '新增', edit: '编辑', delete: '删除' };
@@ -31,6 +33,7 @@ export const MODELS: ModelEntry[] = [
   { app: 'organization', model: 'organization', label: '企业', scope: 'organization' },
   { app: 'organization', model: 'member', label: '企业成员', scope: 'organization' },
   { app: 'organization', model: 'role', label: '企业角色', scope: 'organization' },
+  { app: 'organization', model: 'project', label: '项目', scope: 'organization', actions: ['create'] },
 ];
 
 export interface PermissionEntry {
@@ -44,8 +47,8 @@ export interface PermissionEntry {
 
 export const permissionDetail = (app: string, model: string, action: PermissionAction) => `${app}.${model}.${action}_${model}`;
 
-export const CATALOGUE: PermissionEntry[] = MODELS.flatMap(({ app, model, label }) =>
-  ACTIONS.map((action) => {
+export const CATALOGUE: PermissionEntry[] = MODELS.flatMap(({ app, model, label, actions = ACTIONS }) =>
+  actions.map((action) => {
     const detail = permissionDetail(app, model, action);
     return { id: detail, name: `${ACTION_LABELS[action]}${label}`, permissions_detail: detail, app, model, action };
   }),

@@ -1,5 +1,7 @@
 import { lazyPage } from '../components/lazy-page';
-import type { AppResource } from './types';
+import type { AppResource, ToolbarProps } from './types';
+
+const InvitationAnswer = lazyPage<'InvitationAnswer', { answer: Record<string, unknown> }>(() => import('../pages/project-settings/member-invites'), 'InvitationAnswer');
 
 const base = '/api/project/v1/projects/';
 
@@ -39,6 +41,8 @@ export const projectMembersResource: AppResource = {
         input: { type: 'select', resource: 'projectRoles', optionLabel: 'name' },
       },
     ],
-    toolbar: lazyPage(() => import('../pages/project-settings/member-invites'), 'MemberInvites'),
+    // A name outside the organization is answered with a one-use invite link to pass on.
+    createdView: (answer) => (answer.invited ? <InvitationAnswer answer={answer} /> : undefined),
+    toolbar: lazyPage<'MemberInvites', ToolbarProps>(() => import('../pages/project-settings/member-invites'), 'MemberInvites'),
   },
 };

@@ -52,6 +52,11 @@ export interface ResourceMeta {
   searchPlaceholder?: string;
   /** Records that may not be deleted even with the permission (the server refuses them too). */
   deletable?: (record: Record<string, unknown>) => boolean;
+  /**
+   * What to show, in a dialog instead of the usual success message, for a create answer that
+   * is not a new record (e.g. an invitation); undefined for a plain new record.
+   */
+  createdView?: (answer: Record<string, unknown>) => ReactNode | undefined;
   toolbar?: ComponentType<ToolbarProps>;
   rowActions?: ComponentType<RowActionProps>;
 }

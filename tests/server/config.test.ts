@@ -15,6 +15,10 @@ describe('configuration', () => {
     ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
     ['TZ', { TZ: 'Mars/Olympus' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'report.example.com' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'ftp://report.example.com' }],
+    ['FRAME_ANCESTORS', { FRAME_ANCESTORS: "'self'; script-src *" }],
+    ['FRAME_ANCESTORS', { FRAME_ANCESTORS: "'none' https://shell.example.com" }],
   ])('stops with a message that names %s', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -137,7 +137,7 @@ describe('seed of organization roles', () => {
   });
 
   it('names only permissions of the organization scope of the catalogue', () => {
-    expect(ORGANIZATION_DETAILS).toHaveLength(12);
+    expect(ORGANIZATION_DETAILS).toHaveLength(13);
     for (const detail of Object.values(P)) expect(ORGANIZATION_DETAILS).toContain(detail);
   });
 });
@@ -503,23 +503,44 @@ describe('invite links', () => {
 });
 
 describe('invite_user', () => {
-  it('adds existing users by username, from an object or an array', async () => {
-    await addUser('frank');
-    await addUser('grace');
-    const one = await call('POST', `${ORG}/members/invite_user/?ordering=x&search=y`, 'demo', { username: 'frank' });
-    expect(one.statusCode, one.body).toBe(201);
-    expect(one.json()).toEqual([expect.objectContaining({ uuid: uuids.frank, role: expect.objectContaining({ name: '企业成员' }) })]);
+  const INVITED = '已生成邀请链接，请发给对方；对方登录后打开链接即可加入企业';
+
+  it('never adds anyone: a registered user and a name nobody has get the same one-use link, on both paths', async () => {
+    await addUser('frank', { nickname: '弗兰克', mobile: '13900000101' });
     const admin = await roleOf(DEMO.organizationUuid, 'admin');
-    const many = await call('POST', `${V1}/organization/members/invite_user/`, 'demo', [{ username: 'grace', role_id: admin.id }]);
-    expect(many.statusCode).toBe(201);
-    expect(many.json()[0].role.id).toBe(admin.id);
+    const one = await call('POST', `${ORG}/members/invite_user/?ordering=x&search=y`, 'demo', { username: 'frank' });
+    const many = await call('POST', `${V1}/organization/members/invite_user/`, 'demo', [
+      { username: 'nobody-at-all', role_id: admin.id },
+      { username: '13900000101' },
+    ]);
+    for (const answer of [one, many]) {
+      expect(answer.statusCode, answer.body).toBe(201);
+      for (const invitation of answer.json()) {
+        expect(Object.keys(invitation).sort()).toEqual(['expires_at', 'invited', 'message', 'token', 'url', 'username']);
+        expect(invitation.message).toBe(INVITED);
+        expect(invitation.url).toBe(`#/list?orgtoken=${invitation.token}`);
+      }
+      for (const secret of [uuids.frank, '弗兰克']) expect(answer.body).not.toContain(secret);
+    }
+    expect(await membership(DEMO.organizationUuid, 'frank')).toBeUndefined();
+
+    // Each consents by opening a link; a link works once, with the role it was made for.
+    const member = await roleOf(DEMO.organizationUuid, 'member');
+    await signIn('frank');
+    expect((await call('GET', `${ORG}/members/join/?token=${one.json()[0].token}`, 'frank')).json().message).toBe('成功加入企业');
+    expect((await membership(DEMO.organizationUuid, 'frank')).roleId).toBe(member.id);
+    await addUser('grace');
+    await signIn('grace');
+    const token = many.json()[0].token;
+    expect((await call('GET', `${ORG}/members/join/?token=${token}`, 'grace')).json().message).toBe('成功加入企业');
+    expect((await membership(DEMO.organizationUuid, 'grace')).roleId).toBe(admin.id);
+    await addUser('ivan');
+    await signIn('ivan');
+    expect((await call('GET', `${ORG}/members/join/?token=${token}`, 'ivan')).json().message).toBe('邀请链接已达到使用次数上限');
   });
 
-  it('adds all or nothing and names what is wrong', async () => {
+  it('names what is wrong and makes no link then', async () => {
     await addUser('heidi');
-    const unknown = await call('POST', `${ORG}/members/invite_user/`, 'demo', [{ username: 'heidi' }, { username: 'nobody' }]);
-    expect(unknown.json()).toEqual({ code: 40000, message: '用户「nobody」不存在' });
-    expect(await membership(DEMO.organizationUuid, 'heidi')).toBeUndefined();
     const already = await call('POST', `${ORG}/members/invite_user/`, 'demo', [{ username: 'heidi' }, { username: 'alice' }]);
     expect(already.json().message).toBe('用户「alice」已是企业成员');
     const foreignRole = await call('POST', `${ORG}/members/invite_user/`, 'demo', { username: 'heidi', role_id: otherRoleId });
@@ -665,7 +686,8 @@ describe('user_admin and the application paths', () => {
       results: [{ id: 'report', name: '报告管理' }],
     });
     const groups = (await call('GET', `${V1}/permission/groups/?type=organization`)).json();
-    expect(groups.map((g: { name: string }) => g.name)).toEqual(['企业', '企业成员', '企业角色']);
+    expect(groups.map((g: { name: string }) => g.name)).toEqual(['企业', '企业成员', '企业角色', '项目']);
+    expect(groups[3].permissions.map((p: { name: string }) => p.name)).toEqual(['新增项目']);
     expect(groups[1].permissions[0]).toMatchObject({ permissions_detail: 'organization.member.view_member', name: '查看企业成员' });
     const all = (await call('GET', `${V1}/permission/groups/`)).json();
     expect(all.some((g: { type: string }) => g.type === 'project')).toBe(true);

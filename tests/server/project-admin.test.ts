@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/lib/passwords';
 import { organizationMembers, organizations, users } from '../../server/db/schema';
@@ -95,8 +96,10 @@ describe('members', () => {
     expect((await call('GET', `${BASE}/members/${demo.id}/`, admin)).json().role.name).toBe('项目管理员');
   });
 
-  it('adds by username with a clear message for unknown and existing users', async () => {
-    expect((await call('POST', `${BASE}/${DEMO.projectUuid}/members/`, admin, { username: 'ghost' })).json().message).toBe('用户 ghost 不存在');
+  it('adds by username, answers an unknown name with an invitation, and says who is already a member', async () => {
+    const ghost = await call('POST', `${BASE}/${DEMO.projectUuid}/members/`, admin, { username: 'ghost' });
+    expect(ghost.statusCode).toBe(202);
+    expect(ghost.json().invited).toBe(true);
     expect((await call('POST', `${BASE}/${DEMO.projectUuid}/members/`, admin, { username: 'visitor' })).json().message).toBe(
       '用户 visitor 已是项目成员',
     );
@@ -178,6 +181,7 @@ describe('another organization or project', () => {
   it('answers 404 and no data for every project route', async () => {
     await ctx.database.db.insert(organizations).values({ uuid: OTHER_ORG, name: '别家企业' });
     const outsider = await makeUser('outsider', OTHER_ORG);
+    await ctx.database.db.update(organizationMembers).set({ isOwner: true }).where(eq(organizationMembers.userUuid, outsider.uuid));
     const outsiderToken = await login(ctx.app, 'outsider', 'member-pass1');
     const ownProject = (
       await ctx.app.inject({ method: 'POST', url: `${BASE}/`, headers: authHeaders(outsiderToken, OTHER_ORG), payload: { name: '别家项目' } })

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations, users } from '../../server/db/schema';
+import { invitations, organizationMembers, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/passwords';
 import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
 
@@ -59,16 +59,19 @@ describe('project invite links', () => {
     expect((await call('GET', `${BASE}/members/join/?token=${orgToken}`, guest)).json().message).toBe('邀请链接无效');
   });
 
-  it('invites registered users by name, all or nothing', async () => {
-    await newcomer('alice');
-    await newcomer('bob');
-    const missing = await call('POST', `${BASE}/${DEMO.projectUuid}/members/invite_user/`, admin, [{ username: 'alice' }, { username: 'nobody' }]);
-    expect(missing.json().message).toBe('用户 nobody 不存在');
+  it('adds members of the organization by name, all or nothing', async () => {
+    for (const name of ['alice', 'bob']) {
+      await newcomer(name);
+      const [user] = await ctx.database.db.select().from(users).where(eq(users.username, name));
+      await ctx.database.db.insert(organizationMembers).values({ organizationUuid: DEMO.organizationUuid, userUuid: user.uuid });
+    }
     const added = await call('POST', `${BASE}/${DEMO.projectUuid}/members/invite_user/`, admin, [{ username: 'alice' }, { username: 'bob' }]);
     expect(added.statusCode).toBe(201);
     expect(added.json().map((m: { user: { username: string } }) => m.user.username)).toEqual(['alice', 'bob']);
     const again = await call('POST', `${BASE}/members/invite_user/?project_uuid=${DEMO.projectUuid}`, admin, { username: 'alice' });
     expect(again.json().message).toBe('用户 alice 已是项目成员');
+    const mixed = await call('POST', `${BASE}/${DEMO.projectUuid}/members/invite_user/`, admin, [{ username: 'bob' }, { username: 'carol' }]);
+    expect(mixed.json().message).toBe('用户 bob 已是项目成员');
   });
 
   it('needs the permission to make links', async () => {

@@ -10,7 +10,7 @@ const OTHER_ORG = '11111111-1111-4111-8111-111111111111';
 beforeAll(async () => {
   ctx = await createTestApp();
   const db = ctx.database.db;
-  // 12 more projects for demo, one the demo user is not a member of, and one in another organization.
+  // 12 more projects for demo, one the demo user is not a member of (but, as the organization's owner, sees), and one in another organization.
   const extra = await db
     .insert(projects)
     .values(Array.from({ length: 12 }, (_, i) => ({ organizationUuid: DEMO.organizationUuid, name: `附加项目${String(i).padStart(2, '0')}` })))
@@ -34,18 +34,18 @@ const list = (query = '', organization?: string, as = token) =>
   ctx.app.inject({ method: 'GET', url: `/api/project/v1/projects/${query}`, headers: authHeaders(as, organization) });
 
 describe('GET /api/project/v1/projects/', () => {
-  it('lists only the projects of the current organization the caller is a member of, in DRF pages', async () => {
+  it('lists only the projects of the current organization, every one for its owner, in DRF pages', async () => {
     const response = await list('?limit=5');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.count).toBe(13);
+    expect(body.count).toBe(14);
     expect(body.results).toHaveLength(5);
     expect(body.previous).toBeNull();
     expect(body.next).toContain('limit=5');
     expect(body.next).toContain('offset=5');
     const names = (await list('?limit=100')).json().results.map((p: { name: string }) => p.name);
     expect(names).toContain(DEMO.projectName);
-    expect(names).not.toContain('别人的项目');
+    expect(names).toContain('别人的项目');
     expect(names).not.toContain('外企项目');
   });
 

@@ -112,6 +112,51 @@ describe('项目成员', () => {
     expect(calls.memberChanges).toEqual([{ id: '12', body: { role_id: 1 } }]);
   });
 
+  it('shows the one-use invite link when the name is not a member of the organization', async () => {
+    serveProject(adminDetails);
+    const message = '已生成邀请链接，请发给对方；对方登录后打开链接即可加入项目';
+    const invitation = { invited: true, message, token: 'one-use', expires_at: '2024-03-08 09:30:00', url: '#/list?protoken=one-use' };
+    server.use(http.post('*/api/project/v1/projects/p-1/members/', () => HttpResponse.json(invitation, { status: 202 })));
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    await user.click(await screen.findByText('新增'));
+    const create = await dialog('新增项目成员');
+    await user.click(within(create).getByLabelText('用户名或手机号'));
+    await user.paste('13900000001');
+    await user.click(within(create).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByLabelText('邀请链接')).toHaveValue(
+      `${window.location.origin}${window.location.pathname}#/list?protoken=one-use`,
+    );
+    expect(screen.queryByText('新增项目成员成功')).not.toBeInTheDocument();
+  });
+
+  it('lists a link for each invited name that is not a member of the organization', async () => {
+    serveProject(adminDetails);
+    const message = '已生成邀请链接，请发给对方；对方登录后打开链接即可加入项目';
+    server.use(
+      http.post('*/api/project/v1/projects/p-1/members/invite_user/', () =>
+        HttpResponse.json(
+          [
+            { invited: true, username: 'outsider', message, token: 't-1', expires_at: '2024-03-08 09:30:00', url: '#/list?protoken=t-1' },
+          ],
+          { status: 201 },
+        ),
+      ),
+    );
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    await user.click(await screen.findByText('邀请成员', { selector: 'button span' }));
+    const modal = await dialog('邀请成员');
+    await user.click(within(modal).getByLabelText('用户名'));
+    await user.paste('outsider,');
+    await user.click(within(modal).getByRole('button', { name: /邀\s*请/ }));
+    expect(await screen.findByLabelText('outsider的邀请链接')).toHaveValue(
+      `${window.location.origin}${window.location.pathname}#/list?protoken=t-1`,
+    );
+    expect(screen.getByText(message)).toBeInTheDocument();
+  });
+
   it('keeps the dialog open when the server refuses a new member', async () => {
     serveProject(adminDetails);
     server.use(

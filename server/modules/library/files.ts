@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { libraryItems, storedFiles } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { MIME, type FileType } from '../../lib/file-types';
+import { isId } from '../../lib/schema-types';
 
 /** The default covers the app ships are plain static images, usable by every project. */
 export const BUILTIN_COVER = /^\/covers\/[a-z0-9-]+\.(png|jpe?g|svg)$/;
@@ -22,7 +23,7 @@ export async function resolveFileUrl(
   const path = new URL(url, 'http://local').pathname;
   if (BUILTIN_COVER.test(path) && types.includes('png')) return null;
   const id = path.match(FILE_URL)?.[1];
-  if (!id) throw badRequest('文件地址无效，请重新上传');
+  if (!id || !isId(Number(id))) throw badRequest('文件地址无效，请重新上传');
   const [file] = await db
     .select()
     .from(storedFiles)

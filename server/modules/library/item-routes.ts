@@ -6,6 +6,7 @@ import { labels, libraryItems } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { ok, REPORT_BASE } from '../../lib/report-service';
+import { isId } from '../../lib/schema-types';
 import { demandSome, projectAccess, projectWith } from '../projects/access';
 import { deleteUnusedObjects } from '../uploads/storage-gc';
 import { lockFiles, releaseFiles } from './files';
@@ -175,7 +176,7 @@ export function itemRoutes(spec: KindSpec) {
         const pool = await app.db.select({ id: labels.id, name: labels.name }).from(labels).where(and(eq(labels.projectUuid, project.uuid), eq(labels.origin, spec.origin)));
         const idsByName = new Map<string, number[]>();
         for (const label of pool) idsByName.set(label.name, [...(idsByName.get(label.name) ?? []), label.id]);
-        const ids = rows.map((row) => Number(row.id)).filter(Number.isInteger);
+        const ids = rows.map((row) => Number(row.id)).filter(isId);
         const existing = new Set((await itemsOfProject(app.db, project.uuid, spec.kind, ids)).map((row) => row.id));
         const results = rows.map((row, index) => {
           const names = (Array.isArray(row.labels) ? row.labels : (row.labels ?? '').split(/[,，]/)).map((name) => name.trim()).filter(Boolean);

@@ -6,6 +6,7 @@ import { badRequest } from '../../lib/errors';
 import { thumbnailUrl } from '../uploads/access';
 import { BUILTIN_COVER } from './files';
 import type { KindSpec } from './kinds';
+import { isId } from '../../lib/schema-types';
 import { containing } from '../../lib/sql';
 
 export type ItemRow = typeof libraryItems.$inferSelect;
@@ -43,11 +44,11 @@ export function readListQuery(query: Record<string, string | undefined>, timeZon
   const group = query.group_id;
   let groupId: number | null | undefined;
   if (group !== undefined && group !== '' && group !== '-1') {
-    if (!/^\d+$/.test(group)) throw badRequest('分组编号不合法');
+    if (!/^\d+$/.test(group) || (group !== '0' && !isId(Number(group)))) throw badRequest('分组编号不合法');
     groupId = Number(group) === 0 ? null : Number(group);
   }
   const labelIds = (query.label_ids ?? '').split(/[,，]/).map((part) => part.trim()).filter(Boolean);
-  if (labelIds.some((id) => !/^\d+$/.test(id))) throw badRequest('标签编号不合法');
+  if (labelIds.some((id) => !/^\d+$/.test(id) || !isId(Number(id)))) throw badRequest('标签编号不合法');
   const filter: ListFilter = {
     pageNo: wholeNumber(query.pageNo, 1, '页码必须是大于 0 的整数', 1, 1_000_000),
     pageSize: wholeNumber(query.pageSize, 10, `每页条数必须在 1 到 ${PAGE_SIZE_MAX} 之间`, 1, PAGE_SIZE_MAX),

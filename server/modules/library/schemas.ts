@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
+import { Id, Int } from '../../lib/schema-types';
 
 export const ProjectParams = Type.Object({ projectId: Type.String({ maxLength: 64 }) });
-export const ProjectIdParams = Type.Object({ projectId: Type.String({ maxLength: 64 }), id: Type.Integer({ minimum: 1 }) });
-const IdList = Type.Union([Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 10000 }), Type.String({ maxLength: 100000 })], {
+export const ProjectIdParams = Type.Object({ projectId: Type.String({ maxLength: 64 }), id: Id() });
+const IdList = Type.Union([Type.Array(Id(), { maxItems: 10000 }), Type.String({ maxLength: 100000 })], {
   description: 'id 数组，或逗号分隔的 id',
 });
 
@@ -19,25 +20,25 @@ export const ListQuery = Type.Object({
   label_names: Type.Optional(Type.String({ maxLength: 4000 })),
 });
 
-const LabelRef = Type.Union([Type.Integer({ minimum: 1 }), Type.Object({ id: Type.Integer({ minimum: 1 }) })]);
+const LabelRef = Type.Union([Id(), Type.Object({ id: Id() })]);
 export const ItemWrite = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1 })),
+  id: Type.Optional(Id()),
   name: Type.Optional(Type.String({ maxLength: 500 })),
   create_user: Type.Optional(Type.String({ maxLength: 500 })),
   cover: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
   file: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
   real_file_name: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
-  group_id: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 12 }), Type.Null()])),
+  group_id: Type.Optional(Type.Union([Int(), Type.String({ maxLength: 12 }), Type.Null()])),
   labels: Type.Optional(Type.Array(LabelRef, { maxItems: 200 })),
-  tags: Type.Optional(Type.Array(Type.Array(Type.Integer(), { minItems: 1, maxItems: 2 }), { maxItems: 200, description: '[标签分组 id, 标签 id]' })),
+  tags: Type.Optional(Type.Array(Type.Array(Int(), { minItems: 1, maxItems: 2 }), { maxItems: 200, description: '[标签分组 id, 标签 id]' })),
 });
 export const BulkItems = Type.Union([Type.Array(ItemWrite, { maxItems: 1000 }), Type.Object({ data: Type.Array(ItemWrite, { maxItems: 1000 }) })]);
 export const Ids = Type.Object({ ids: IdList });
-export const MoveBody = Type.Object({ ids: IdList, group_id: Type.Union([Type.Integer(), Type.String({ maxLength: 12 })]) });
+export const MoveBody = Type.Object({ ids: IdList, group_id: Type.Union([Int(), Type.String({ maxLength: 12 })]) });
 export const ExportBody = Type.Object({
   reports: Type.Array(
     Type.Object({
-      id: Type.Union([Type.Integer(), Type.String({ maxLength: 20 })]),
+      id: Type.Union([Int(), Type.String({ maxLength: 20 })]),
       name: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
       cover: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
       origin: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
@@ -50,9 +51,9 @@ export const ExportBody = Type.Object({
 export const GroupListQuery = Type.Object({ name: Type.Optional(Type.String({ maxLength: 100 })) });
 export const GroupWrite = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 200 })),
-  sorted: Type.Optional(Type.Integer()),
+  sorted: Type.Optional(Int()),
   user_uuid: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
 });
 export const GroupBatchEdit = Type.Object({
-  data: Type.Array(Type.Intersect([Type.Object({ id: Type.Integer({ minimum: 1 }) }), GroupWrite]), { maxItems: 1000 }),
+  data: Type.Array(Type.Intersect([Type.Object({ id: Id() }), GroupWrite]), { maxItems: 1000 }),
 });

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { labels, libraryGroups, libraryItemLabels, libraryItems } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { isId } from '../../lib/schema-types';
 import type { KindSpec } from './kinds';
 import { resolveFileUrl } from './files';
 import type { ItemWrite } from './schemas';
@@ -18,7 +19,7 @@ export interface Owner {
 export async function checkGroup(db: Db, owner: Owner, spec: KindSpec, value: Body['group_id']): Promise<number | null> {
   if (value === undefined || value === null || value === '' || Number(value) === -1) return null;
   const id = Number(value);
-  const [group] = Number.isInteger(id)
+  const [group] = isId(id)
     ? await db.select({ id: libraryGroups.id }).from(libraryGroups).where(and(eq(libraryGroups.id, id), eq(libraryGroups.projectUuid, owner.projectUuid), eq(libraryGroups.kind, spec.kind)))
     : [];
   if (!group) throw badRequest('分组不存在');

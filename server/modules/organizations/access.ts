@@ -20,9 +20,13 @@ export interface OrganizationAccess {
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const organizationNotFound = () => notFound('企业不存在或您不是该企业的成员');
 
-/** The organization permission details an owner or a role grants. */
-export function grantedDetails(isOwner: boolean, role: { permissions: string[] } | null): string[] {
-  if (isOwner) return [...ORGANIZATION_DETAILS];
+/** Owners and holders of the built-in 企业管理员 role administer the organization and all its projects. */
+export const isOrganizationAdmin = (isOwner: boolean, role: { builtin: string | null } | null) =>
+  isOwner || role?.builtin === 'admin';
+
+/** The organization permission details an owner or a role grants; the admin role has every one, also those added to the catalogue later. */
+export function grantedDetails(isOwner: boolean, role: { permissions: string[]; builtin: string | null } | null): string[] {
+  if (isOrganizationAdmin(isOwner, role)) return [...ORGANIZATION_DETAILS];
   return (role?.permissions ?? []).filter((detail) => ORGANIZATION_DETAILS.includes(detail));
 }
 
@@ -84,4 +88,5 @@ export const P = {
   createRole: 'organization.role.create_role',
   editRole: 'organization.role.edit_role',
   deleteRole: 'organization.role.delete_role',
+  createProject: 'organization.project.create_project',
 } as const;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { organizationMembers, projectMembers, projects, users } from '../../db/schema';
@@ -10,6 +10,7 @@ import { checkInvitation, createInvitation, INVITE_MESSAGES, redeemInvitation } 
 import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
 import { currentUser } from '../../plugins/auth';
 import { chunkStore } from '../uploads/chunk-store';
+import { handOverProjects } from '../projects/member-queries';
 import { organizationWith, P, refused, UUID, type OrganizationAccess } from './access';
 import { errorResponses, onPaths, ORG, V1, V1_ORG } from './paths';
 import { presentMember } from './present';
@@ -20,12 +21,12 @@ import {
   InviteCodeQuery,
   InviteUserBody,
   InviteUserQuery,
+  InvitationList,
   JoinBody,
   JoinQuery,
   JoinResult,
   Member,
   MemberChange,
-  MemberList,
   MemberListQuery,
   MemberPage,
   MemberParams,
@@ -33,6 +34,7 @@ import {
 } from './schemas';
 
 const tags = ['企业成员'];
+const INVITED = '已生成邀请链接，请发给对方；对方登录后打开链接即可加入企业';
 const memberNotFound = () => notFound('企业成员不存在');
 
 /** Serializes the rules on who may stay (last owner, last admin) between concurrent changes. */
@@ -167,11 +169,12 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     [`${ORG}/members/invite_user/`, `${V1_ORG}/members/invite_user/`],
     {
       tags,
-      summary: '按用户名把已注册的用户加入企业',
-      description: '请求体为一个 {username, role_id?} 或它们的数组；全部成功或全部不加入。role_id 缺省时为默认角色。',
+      summary: '按用户名或手机号邀请加入企业：每人一个一次性邀请链接',
+      description:
+        '请求体为一个 {username, role_id?} 或它们的数组。不直接加入任何人：每个名称都得到一个只能使用一次的邀请链接（加入者得到 role_id 或默认角色），无论该用户是否注册，回答都一样。已是企业成员的名称回答 400，此时不生成任何链接。',
       querystring: InviteUserQuery,
       body: InviteUserBody,
-      response: { 201: MemberList, ...errorResponses },
+      response: { 201: InvitationList, ...errorResponses },
     },
     async (request, reply) => {
       const access = await organizationWith(app.db, request, P.createMember);
@@ -182,33 +185,37 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       if (names.some((name) => !name)) throw badRequest('请输入用户名');
       const repeated = names.find((name, i) => names.indexOf(name) !== i);
       if (repeated) throw badRequest(`用户名「${repeated}」重复`);
-
-      const added = await app.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
-        const found = await tx.select().from(users).where(inArray(users.username, names));
-        const byName = new Map(found.map((user) => [user.username, user]));
-        const unknown = names.find((name) => !byName.has(name));
-        if (unknown) throw badRequest(`用户「${unknown}」不存在`);
-        const userUuids = names.map((name) => byName.get(name)!.uuid);
-        const existing = await findMembers(tx, organizationUuid, userUuids);
-        if (existing.length > 0) throw badRequest(`用户「${existing[0].user.username}」已是企业成员`);
-        const defaultRole = await findDefaultRole(tx, organizationUuid);
-        const roleIds = new Map<number, boolean>();
-        for (const item of items) {
-          if (item.role_id === undefined || roleIds.has(item.role_id)) continue;
-          roleIds.set(item.role_id, true);
-          if (!(await findRole(tx, organizationUuid, item.role_id))) throw badRequest(`角色 ${item.role_id} 不存在`);
-        }
-        await tx.insert(organizationMembers).values(
-          items.map((item, i) => ({
-            organizationUuid,
-            userUuid: userUuids[i],
-            roleId: item.role_id ?? defaultRole?.id ?? null,
-          })),
-        );
-        return findMembers(tx, organizationUuid, userUuids);
-      });
-      return reply.status(201).send(added.map(present));
+      const [member] = await app.db
+        .select({ username: users.username })
+        .from(organizationMembers)
+        .innerJoin(users, eq(users.uuid, organizationMembers.userUuid))
+        .where(
+          and(eq(organizationMembers.organizationUuid, organizationUuid), or(inArray(users.username, names), inArray(users.mobile, names))),
+        )
+        .limit(1);
+      if (member) throw badRequest(`用户「${member.username}」已是企业成员`);
+      for (const roleId of new Set(items.map((item) => item.role_id))) {
+        if (roleId !== undefined && !(await findRole(app.db, organizationUuid, roleId))) throw badRequest(`角色 ${roleId} 不存在`);
+      }
+      const invitations = [];
+      for (const [i, item] of items.entries()) {
+        const { token, invitation } = await createInvitation(app.db, {
+          kind: 'organization',
+          organizationUuid,
+          roleId: item.role_id ?? null,
+          createdBy: access.user.uuid,
+          maxUses: 1,
+        });
+        invitations.push({
+          username: names[i],
+          invited: true as const,
+          message: INVITED,
+          token,
+          expires_at: formatDateTime(invitation.expiresAt, timeZone)!,
+          url: `#/list?orgtoken=${token}`,
+        });
+      }
+      return reply.status(201).send(invitations);
     },
   );
 
@@ -256,7 +263,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: '批量移除企业成员',
-        description: 'ids 为成员的用户 uuid；全部移除或全部不移除。不能移除企业的最后一位所有者；成员在本企业项目中的成员身份一并移除。',
+        description: 'ids 为成员的用户 uuid；全部移除或全部不移除。不能移除企业的最后一位所有者；成员在本企业项目中的成员身份一并移除，其作为唯一项目管理员的项目交给企业最早的所有者管理。',
         body: BatchDeleteBody,
         response: { 204: { type: 'null', description: '已移除' }, ...errorResponses },
       },
@@ -283,6 +290,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
           if (ownersLeft <= 0) throw badRequest('不能移除企业的最后一位所有者');
         }
         if ((await countManagers(tx, organizationUuid, ids)) === 0) throw badRequest('不能移除企业的最后一位管理员');
+        await handOverProjects(tx, organizationUuid, ids);
         const organizationProjects = tx
           .select({ uuid: projects.uuid })
           .from(projects)

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { LimitOffsetQuery, PageOf } from '../../lib/pagination';
 import { INVITE_MAX_DAYS, INVITE_MIN_DAYS } from '../../lib/invite-tokens';
+import { Id, Int } from '../../lib/schema-types';
 
 export { ErrorBody, MessageBody } from '../accounts/schemas';
 
@@ -32,7 +33,17 @@ export const Member = Type.Object({
   created_at: date,
 });
 export const MemberPage = PageOf(Member);
-export const MemberList = Type.Array(Member);
+/** invite_user's answer: one one-use link per name, the same whether the name is registered or not. */
+export const InvitationList = Type.Array(
+  Type.Object({
+    username: Type.String(),
+    invited: Type.Literal(true),
+    message: Type.String(),
+    token: Type.String(),
+    expires_at: Type.String(),
+    url: Type.String(),
+  }),
+);
 
 export const MemberListQuery = Type.Object({
   ...LimitOffsetQuery,
@@ -43,11 +54,11 @@ export const MemberListQuery = Type.Object({
 export const MemberParams = Type.Object({ uuid: Type.String({ maxLength: 64, description: '成员的用户 uuid' }) });
 export const IdMemberParams = Type.Object({ id: Type.String({ maxLength: 64, description: '成员的用户 uuid' }) });
 
-export const MemberChange = Type.Object({ role_id: Type.Optional(Type.Integer({ minimum: 1, description: '企业角色 id' })) });
+export const MemberChange = Type.Object({ role_id: Type.Optional(Id({ description: '企业角色 id' })) });
 
 export const InviteCodeQuery = Type.Object({
   days: Type.Optional(
-    Type.Integer({ minimum: INVITE_MIN_DAYS, maximum: INVITE_MAX_DAYS, description: '有效天数，默认 7' }),
+    Int({ minimum: INVITE_MIN_DAYS, maximum: INVITE_MAX_DAYS, description: '有效天数，默认 7' }),
   ),
 });
 export const InviteCode = Type.Object({
@@ -58,7 +69,7 @@ export const InviteCode = Type.Object({
 
 const InviteUserItem = Type.Object({
   username: Type.Optional(Type.String({ maxLength: 150, description: '已注册用户的用户名' })),
-  role_id: Type.Optional(Type.Integer({ minimum: 1, description: '企业角色 id，默认为默认角色' })),
+  role_id: Type.Optional(Id({ description: '企业角色 id，默认为默认角色' })),
 });
 export const InviteUserBody = Type.Union([InviteUserItem, Type.Array(InviteUserItem, { maxItems: 100 })], {
   description: '一个 {username, role_id?}，或它们的数组',
@@ -99,12 +110,12 @@ export const Role = Type.Object({
 export const RolePage = PageOf(Role);
 
 export const RoleListQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: `每页条数，默认 ${ROLE_DEFAULT_LIMIT}` })),
+  limit: Type.Optional(Int({ minimum: 1, maximum: 1000, description: `每页条数，默认 ${ROLE_DEFAULT_LIMIT}` })),
   offset: LimitOffsetQuery.offset,
   ordering: Type.Optional(Type.Union(ROLE_ORDERINGS.map((value) => Type.Literal(value)), { description: '排序字段，前缀 - 为倒序' })),
   search: Type.Optional(Type.String({ maxLength: 100, description: '按名称搜索' })),
 });
-export const RoleParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const RoleParams = Type.Object({ id: Id() });
 export const RoleBody = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 64, description: '角色名称' })),
   permissions: Type.Optional(Type.Array(Type.String({ maxLength: 128 }), { maxItems: 200, description: '企业权限标识' })),

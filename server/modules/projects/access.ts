@@ -1,36 +1,61 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { projectMembers, projects, roles } from '../../db/schema';
+import { organizationMembers, projectMembers, projects, roles } from '../../db/schema';
 import { notFound, permissionDenied } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { permissionChecker } from '../../../src/lib/permissions';
+import { permissionChecker, scopeDetails } from '../../../src/lib/permissions';
+import { isOrganizationAdmin } from '../organizations/access';
 
 export interface ProjectAccess {
   project: typeof projects.$inferSelect;
-  member: typeof projectMembers.$inferSelect;
+  /** Null for an organization admin who is not a member of the project. */
+  member: typeof projectMembers.$inferSelect | null;
   role: typeof roles.$inferSelect | null;
   permissions: string[];
 }
+
+const PROJECT_DETAILS = scopeDetails('project');
+const organizationRoles = alias(roles, 'organization_role');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const projectNotFound = () => notFound('项目不存在或您不是该项目的成员');
 
 /**
- * The caller's standing in a project of the current organization. A project of another
- * organization, or one the caller is not a member of, answers 404 like one that does not exist.
+ * The caller's standing in a project of the current organization. Organization admins hold
+ * every project permission in every project of their organization, member or not, so no
+ * project is ever out of their reach. A project of another organization, or one the caller
+ * neither is a member of nor administers, answers 404 like one that does not exist.
  */
 export async function projectAccess(db: Db, request: FastifyRequest, projectUuid: string | undefined): Promise<ProjectAccess> {
   const user = currentUser(request);
   if (!projectUuid || !UUID.test(projectUuid) || !request.organizationUuid) throw projectNotFound();
   const [row] = await db
-    .select({ project: projects, member: projectMembers, role: roles })
+    .select({ project: projects, member: projectMembers, role: roles, organizationMember: organizationMembers, organizationRole: organizationRoles })
     .from(projects)
-    .innerJoin(projectMembers, and(eq(projectMembers.projectUuid, projects.uuid), eq(projectMembers.userUuid, user.uuid)))
-    .leftJoin(roles, eq(roles.id, projectMembers.roleId))
+    .innerJoin(
+      organizationMembers,
+      and(eq(organizationMembers.organizationUuid, projects.organizationUuid), eq(organizationMembers.userUuid, user.uuid)),
+    )
+    .leftJoin(
+      organizationRoles,
+      and(
+        eq(organizationRoles.id, organizationMembers.roleId),
+        eq(organizationRoles.organizationUuid, organizationMembers.organizationUuid),
+        isNull(organizationRoles.projectUuid),
+      ),
+    )
+    .leftJoin(projectMembers, and(eq(projectMembers.projectUuid, projects.uuid), eq(projectMembers.userUuid, user.uuid)))
+    .leftJoin(roles, and(eq(roles.id, projectMembers.roleId), eq(roles.projectUuid, projects.uuid)))
     .where(and(eq(projects.uuid, projectUuid), eq(projects.organizationUuid, request.organizationUuid)));
   if (!row) throw projectNotFound();
-  return { ...row, permissions: row.role?.permissions ?? [] };
+  const { project, member, role, organizationMember, organizationRole } = row;
+  if (isOrganizationAdmin(organizationMember.isOwner, organizationRole)) {
+    return { project, member, role, permissions: [...PROJECT_DETAILS] };
+  }
+  if (!member) throw projectNotFound();
+  return { project, member, role, permissions: role?.permissions ?? [] };
 }
 
 /** Throws 403/40301 unless the caller's role grants the permission detail. */

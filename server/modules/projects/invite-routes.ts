@@ -1,25 +1,29 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { projectMembers, users } from '../../db/schema';
+import { organizationMembers, projectMembers, users } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { checkInvitation, createInvitation, redeemInvitation } from '../../lib/invite-tokens';
 import { currentUser } from '../../plugins/auth';
 import { ErrorBody } from '../accounts/schemas';
 import { projectWith } from './access';
-import { addMember, checkProjectRole, defaultProjectRole, membersByIds, presentMember } from './member-queries';
+import { findDefaultRole } from '../organizations/queries';
+import { inviteToProject, ProjectInvitation } from './member-invitations';
+import { addMember, checkProjectRole, defaultProjectRole, membersByIds, organizationUser, presentMember } from './member-queries';
 import { InviteCodeQuery, Member } from './member-schemas';
+import { Id } from '../../lib/schema-types';
 
 const tags = ['项目成员'];
 const BASE = '/api/project/v1/projects';
 const CREATE = 'project.projectmember.create_projectmember';
 
 const InviteCode = Type.Object({ token: Type.String(), expires_at: Type.String(), url: Type.String() });
-const InviteItem = Type.Object({ username: Type.Optional(Type.String({ maxLength: 150 })), role_id: Type.Optional(Type.Integer({ minimum: 1 })) });
+const InviteItem = Type.Object({ username: Type.Optional(Type.String({ maxLength: 150 })), role_id: Type.Optional(Id()) });
 const InviteUserBody = Type.Union([InviteItem, Type.Array(InviteItem, { maxItems: 200 })]);
 const Scoped = Type.Object({ project_uuid: Type.Optional(Type.String({ maxLength: 64 })) });
+const InviteUserAnswer = Type.Array(Type.Union([Member, Type.Composite([Type.Object({ username: Type.String() }), ProjectInvitation])]));
 const JoinResult = Type.Object({ message: Type.String(), project_uuid: Type.String() });
 
 /** The project of a collection call: in the path, or as `project_uuid` in the query. */
@@ -32,12 +36,12 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
       url,
       { schema: { tags, summary: '生成项目邀请链接（days 默认 7 天，最多使用 100 次）', querystring: InviteCodeQuery, response: { 200: InviteCode } } },
       async (request) => {
-        const { project, member } = await projectWith(app.db, request, projectUuidOf(request), CREATE);
+        const { project } = await projectWith(app.db, request, projectUuidOf(request), CREATE);
         const { token, invitation } = await createInvitation(app.db, {
           kind: 'project',
           organizationUuid: project.organizationUuid,
           projectUuid: project.uuid,
-          createdBy: member.userUuid,
+          createdBy: currentUser(request).uuid,
           days: request.query.days,
         });
         return { token, expires_at: formatDateTime(invitation.expiresAt, app.config.timeZone)!, url: `#/list?protoken=${token}` };
@@ -49,10 +53,11 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
       {
         schema: {
           tags,
-          summary: '按用户名邀请已注册的用户（一个或数组；全部成功或全部不加入）',
+          summary: '按用户名邀请（一个或数组）：本企业成员直接加入，其他人各得一个一次性邀请链接',
+          description: '按请求的顺序回答：本企业成员的成员记录，或 {username, invited, token, url, …}；不透露企业之外的用户是否存在。成员的加入全部成功或全部不变。',
           querystring: Scoped,
           body: InviteUserBody,
-          response: { 201: Type.Array(Member), 400: ErrorBody },
+          response: { 201: InviteUserAnswer, 400: ErrorBody },
         },
       },
       async (request, reply) => {
@@ -60,29 +65,39 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
         const items = Array.isArray(request.body) ? request.body : [request.body];
         const names = items.map((item) => (item.username ?? '').trim());
         if (names.length === 0 || names.some((name) => !name)) throw badRequest('请输入用户名');
-        const found = await app.db.select().from(users).where(inArray(users.username, names));
-        const unknown = names.find((name) => !found.some((user) => user.username === name));
-        if (unknown) throw badRequest(`用户 ${unknown} 不存在`);
         const fallback = await defaultProjectRole(app.db, project.uuid);
         const roleIds = await Promise.all(
           items.map(async (item) => (item.role_id ? (await checkProjectRole(app.db, project.uuid, item.role_id)).id : fallback.id)),
         );
-        const ids = await app.db.transaction(async (tx) => {
-          const added: number[] = [];
+        const added = await app.db.transaction(async (transaction) => {
+          const tx = transaction as unknown as Db;
+          const ids: (number | null)[] = [];
           for (const [i, name] of names.entries()) {
-            const user = found.find((candidate) => candidate.username === name)!;
-            const id = await addMember(tx as unknown as Db, project, user.uuid, roleIds[i]);
-            if (!id) throw badRequest(`用户 ${name} 已是项目成员`);
-            added.push(id);
+            const user = await organizationUser(tx, project.organizationUuid, { username: name });
+            const id = user ? await addMember(tx, project, user.uuid, roleIds[i]) : null;
+            if (user && !id) throw badRequest(`用户 ${name} 已是项目成员`);
+            ids.push(id);
           }
-          return added;
+          return ids;
         });
-        return reply.status(201).send((await membersByIds(app.db, ids)).map((row) => presentMember(row, app.config.timeZone)));
+        const members = await membersByIds(app.db, added.filter((id) => id !== null));
+        const answers = await Promise.all(
+          added.map(async (id, i) => {
+            if (id !== null) return presentMember(members.find((row) => row.member.id === id)!, app.config.timeZone);
+            const invitation = await inviteToProject(app.db, project, {
+              createdBy: currentUser(request).uuid,
+              roleId: roleIds[i],
+              timeZone: app.config.timeZone,
+            });
+            return { username: names[i], ...invitation };
+          }),
+        );
+        return reply.status(201).send(answers);
       },
     );
   }
 
-  /** Joins the project of a token (and its organization), with the project's default role. */
+  /** Joins the project of a token, and its organization when needed, with the token's role if the project still has it, else the default role. */
   const join = async (request: FastifyRequest<{ Querystring: { token?: string }; Body: { token?: string } }>) => {
     const user = currentUser(request);
     const token = request.query?.token ?? request.body?.token;
@@ -93,9 +108,16 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
       .from(projectMembers)
       .where(and(eq(projectMembers.projectUuid, projectUuid), eq(projectMembers.userUuid, user.uuid)));
     if (already) return { message: '您已是该项目的成员', project_uuid: projectUuid };
-    await redeemInvitation(app.db, token, 'project', async (tx) => {
-      const role = await defaultProjectRole(tx, projectUuid);
-      await addMember(tx, { uuid: projectUuid, organizationUuid: invitation.organizationUuid }, user.uuid, role.id);
+    await redeemInvitation(app.db, token, 'project', async (tx, redeemed) => {
+      const role =
+        (redeemed.roleId !== null ? await checkProjectRole(tx, projectUuid, redeemed.roleId).catch(() => null) : null) ??
+        (await defaultProjectRole(tx, projectUuid));
+      const organizationRole = await findDefaultRole(tx, invitation.organizationUuid);
+      await tx
+        .insert(organizationMembers)
+        .values({ organizationUuid: invitation.organizationUuid, userUuid: user.uuid, roleId: organizationRole?.id ?? null })
+        .onConflictDoNothing();
+      await addMember(tx, { uuid: projectUuid }, user.uuid, role.id);
       await tx.update(users).set({ currentOrganizationUuid: invitation.organizationUuid }).where(eq(users.uuid, user.uuid));
     });
     return { message: '成功加入项目', project_uuid: projectUuid };

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organizationMembers, projectMembers, roles, users } from '../../db/schema';
+import { organizationMembers, projectMembers, projects, roles, users } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { containing } from '../../lib/sql';
@@ -73,15 +73,74 @@ export async function assertAdminRemains(tx: Db, projectUuid: string): Promise<v
   if (admins === 0) throw badRequest('项目至少需要保留一名项目管理员，不能移除或变更最后一名管理员');
 }
 
-/** Adds the user to the project (and to its organization when needed); answers the member id. */
-export async function addMember(tx: Db, project: { uuid: string; organizationUuid: string }, userUuid: string, roleId: number) {
-  await tx.insert(organizationMembers).values({ organizationUuid: project.organizationUuid, userUuid }).onConflictDoNothing();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The member of the organization named by username, mobile or uuid, or undefined: users
+ * outside the organization are never looked at. Run it in the transaction that adds the user:
+ * the share lock holds off the user's removal from the organization until the add commits.
+ */
+export async function organizationUser(tx: Db, organizationUuid: string, name: { username?: string; uuid?: string }) {
+  const who = name.uuid
+    ? UUID.test(name.uuid) ? eq(users.uuid, name.uuid.toLowerCase()) : undefined
+    : or(eq(users.username, name.username!), eq(users.mobile, name.username!));
+  if (!who) return undefined;
+  const [row] = await tx
+    .select({ user: users })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.uuid, organizationMembers.userUuid))
+    .where(and(eq(organizationMembers.organizationUuid, organizationUuid), who))
+    .for('share', { of: organizationMembers });
+  return row?.user;
+}
+
+/** Adds a member of the project's organization to the project; answers the member id, null when already one. */
+export async function addMember(tx: Db, project: { uuid: string }, userUuid: string, roleId: number) {
   const [row] = await tx
     .insert(projectMembers)
     .values({ projectUuid: project.uuid, userUuid, roleId })
     .onConflictDoNothing()
     .returning({ id: projectMembers.id });
   return row?.id ?? null;
+}
+
+/**
+ * Run in the transaction that removes `leaving` from the organization: each project of the
+ * organization whose 项目管理员 all leave gets the organization's oldest remaining owner as its
+ * 项目管理员, so no project is left without one. The admin rows stay locked to the commit, so
+ * a concurrent demotion of another admin cannot slip in between.
+ */
+export async function handOverProjects(tx: Db, organizationUuid: string, leaving: string[]): Promise<void> {
+  const admins = await tx
+    .select({ projectUuid: projectMembers.projectUuid, userUuid: projectMembers.userUuid, roleId: roles.id })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.uuid, projectMembers.projectUuid))
+    .innerJoin(roles, and(eq(roles.id, projectMembers.roleId), eq(roles.projectUuid, projectMembers.projectUuid)))
+    .where(and(eq(projects.organizationUuid, organizationUuid), eq(roles.builtin, 'admin')))
+    .for('update', { of: projectMembers });
+  const orphaned = new Map<string, number>();
+  for (const admin of admins) if (leaving.includes(admin.userUuid)) orphaned.set(admin.projectUuid, admin.roleId);
+  for (const admin of admins) if (!leaving.includes(admin.userUuid)) orphaned.delete(admin.projectUuid);
+  if (orphaned.size === 0) return;
+  const [heir] = await tx
+    .select({ userUuid: organizationMembers.userUuid })
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.organizationUuid, organizationUuid),
+        eq(organizationMembers.isOwner, true),
+        notInArray(organizationMembers.userUuid, leaving),
+      ),
+    )
+    .orderBy(asc(organizationMembers.createdAt), asc(organizationMembers.id))
+    .limit(1);
+  if (!heir) throw badRequest('企业没有其他所有者，无法接管该成员管理的项目');
+  for (const [projectUuid, roleId] of orphaned) {
+    await tx
+      .insert(projectMembers)
+      .values({ projectUuid, userUuid: heir.userUuid, roleId })
+      .onConflictDoUpdate({ target: [projectMembers.projectUuid, projectMembers.userUuid], set: { roleId, updatedAt: new Date() } });
+  }
 }
 
 /** A member as the API shows it. */

@@ -1,15 +1,26 @@
 import type { Static } from '@sinclair/typebox';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { projectMembers, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { projectMembers } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
+import { currentUser } from '../../plugins/auth';
 import { ErrorBody } from '../accounts/schemas';
 import { projectNotFound, projectWith } from './access';
 import {
-  addMember, assertAdminRemains, checkProjectRole, defaultProjectRole, listMembers, membersByIds, presentMember, type MemberRow,
+  addMember,
+  assertAdminRemains,
+  checkProjectRole,
+  defaultProjectRole,
+  listMembers,
+  membersByIds,
+  organizationUser,
+  presentMember,
+  type MemberRow,
 } from './member-queries';
+import { inviteToProject, ProjectInvitation } from './member-invitations';
 import { IdParams, IdsBody, Member, MemberAdd, MemberChange, MemberListQuery, MemberPage, ProjectParams } from './member-schemas';
 
 const tags = ['项目成员'];
@@ -49,20 +60,38 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof MemberAdd> }>(
     `${BASE}/:project_uuid/members/`,
-    { schema: { tags, summary: '添加项目成员（用户名、手机号或用户 uuid）', params: ProjectParams, body: MemberAdd, response: { 201: Member, 400: ErrorBody } } },
+    {
+      schema: {
+        tags,
+        summary: '添加项目成员（本企业成员的用户名、手机号或用户 uuid；其他人得到邀请链接）',
+        description: '本企业的成员直接加入（201）；其他任何名称，无论是否注册，都回答 202 和一个一次性邀请链接，不透露该用户是否存在。',
+        params: ProjectParams,
+        body: MemberAdd,
+        response: { 201: Member, 202: ProjectInvitation, 400: ErrorBody },
+      },
+    },
     async (request, reply) => {
       const { project } = await projectWith(app.db, request, request.params.project_uuid, CREATE);
       const { username, user_uuid: userUuid, role_id: roleId } = request.body;
       const name = username?.trim();
       if (!name && !userUuid) throw badRequest('请输入要添加的用户名');
-      const [user] = await app.db
-        .select()
-        .from(users)
-        .where(userUuid ? eq(users.uuid, userUuid) : or(eq(users.username, name!), eq(users.mobile, name!)));
-      if (!user) throw badRequest(`用户 ${name ?? userUuid} 不存在`);
       const role = roleId ? await checkProjectRole(app.db, project.uuid, roleId) : await defaultProjectRole(app.db, project.uuid);
-      const id = await app.db.transaction((tx) => addMember(tx as never, project, user.uuid, role.id));
-      if (!id) throw badRequest(`用户 ${user.username} 已是项目成员`);
+      const id = await app.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const user = await organizationUser(tx, project.organizationUuid, userUuid ? { uuid: userUuid } : { username: name });
+        if (!user) return null;
+        const added = await addMember(tx, project, user.uuid, role.id);
+        if (!added) throw badRequest(`用户 ${user.username} 已是项目成员`);
+        return added;
+      });
+      if (id === null) {
+        const invitation = await inviteToProject(app.db, project, {
+          createdBy: currentUser(request).uuid,
+          roleId: role.id,
+          timeZone: app.config.timeZone,
+        });
+        return reply.status(202).send(invitation);
+      }
       const [row] = await membersByIds(app.db, [id]);
       return reply.status(201).send(present(row));
     },

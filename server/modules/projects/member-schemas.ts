@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { LimitOffsetQuery, PageOf } from '../../lib/pagination';
 import { MEMBER_ORDERINGS } from './member-queries';
+import { Id } from '../../lib/schema-types';
 
 export const Member = Type.Object({
   id: Type.Integer(),
@@ -28,22 +29,22 @@ export const MemberListQuery = Type.Object({
 export const MemberAdd = Type.Object({
   username: Type.Optional(Type.String({ maxLength: 150, description: '用户名或手机号' })),
   user_uuid: Type.Optional(Type.String({ format: 'uuid' })),
-  role_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  role_id: Type.Optional(Id()),
 });
 
-export const MemberChange = Type.Object({ role_id: Type.Optional(Type.Integer({ minimum: 1 })) });
+export const MemberChange = Type.Object({ role_id: Type.Optional(Id()) });
 
 export const IdsBody = Type.Object({
-  ids: Type.Union([Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 }), Type.String({ maxLength: 10000 })], {
+  ids: Type.Union([Type.Array(Id(), { maxItems: 1000 }), Type.String({ maxLength: 10000 })], {
     description: 'id 数组，或逗号分隔的 id',
   }),
 });
 
 export const ProjectScoped = Type.Object({ project_uuid: Type.Optional(Type.String({ maxLength: 64 })) });
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const IdParams = Type.Object({ id: Id() });
 export const ProjectParams = Type.Object({ project_uuid: Type.String({ maxLength: 64 }) });
 
 export const InviteCodeQuery = Type.Object({
-  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, description: '有效天数，默认 7' })),
+  days: Type.Optional(Id({ maximum: 365, description: '有效天数，默认 7' })),
   project_uuid: Type.Optional(Type.String({ maxLength: 64 })),
 });

@@ -7,6 +7,8 @@ import { containing } from '../../lib/sql';
 export interface ProjectListFilter {
   organizationUuid: string;
   userUuid: string;
+  /** Organization admins see every project of the organization. */
+  everyProject: boolean;
   search?: string;
   ordering: (typeof PROJECT_ORDERINGS)[number];
   limit: number;
@@ -16,17 +18,19 @@ export interface ProjectListFilter {
 const orderColumns = { name: projects.name, created_at: projects.createdAt, updated_at: projects.updatedAt };
 
 
-/** Projects of the organization that the user is a member of. */
+/** Projects of the organization that the user is a member of, or all of them for an organization admin. */
 export async function listMemberProjects(db: Db, filter: ProjectListFilter) {
-  const conditions: SQL[] = [
-    eq(projects.organizationUuid, filter.organizationUuid),
-    exists(
-      db
-        .select({ one: projectMembers.id })
-        .from(projectMembers)
-        .where(and(eq(projectMembers.projectUuid, projects.uuid), eq(projectMembers.userUuid, filter.userUuid))),
-    ),
-  ];
+  const conditions: SQL[] = [eq(projects.organizationUuid, filter.organizationUuid)];
+  if (!filter.everyProject) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: projectMembers.id })
+          .from(projectMembers)
+          .where(and(eq(projectMembers.projectUuid, projects.uuid), eq(projectMembers.userUuid, filter.userUuid))),
+      ),
+    );
+  }
   if (filter.search) conditions.push(ilike(projects.name, containing(filter.search)));
   const where = and(...conditions);
   const descending = filter.ordering.startsWith('-');

@@ -3,12 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { projectMembers, projects } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
-import { badRequest, forbidden } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
 import { currentUser } from '../../plugins/auth';
 import { CATALOGUE } from '../../../src/lib/permissions';
 import { ErrorBody } from '../accounts/schemas';
 import { deleteUnusedObjects } from '../uploads/storage-gc';
+import { isOrganizationAdmin, organizationAccess, organizationWith, P } from '../organizations/access';
 import { projectAccess, projectWith } from './access';
 import { ensureBuiltinRoles } from './builtin-roles';
 import { listMemberProjects } from './queries';
@@ -52,14 +53,16 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: Static<typeof ProjectListQuery> }>(
     '/api/project/v1/projects/',
-    { schema: { tags, summary: '当前企业中我参与的项目', querystring: ProjectListQuery, response: { 200: ProjectPage } } },
+    { schema: { tags, summary: '当前企业中我参与的项目（企业管理员：企业的全部项目）', querystring: ProjectListQuery, response: { 200: ProjectPage } } },
     async (request) => {
       const user = currentUser(request);
       const { limit = DEFAULT_LIMIT, offset = 0, search, ordering = 'created_at' } = request.query;
       if (!request.organizationUuid) return drfPage(request, [], 0, limit, offset);
+      const organization = await organizationAccess(app.db, request);
       const { rows, total } = await listMemberProjects(app.db, {
         organizationUuid: request.organizationUuid,
         userUuid: user.uuid,
+        everyProject: isOrganizationAdmin(organization.isOwner, organization.role),
         search: search?.trim() || undefined,
         ordering,
         limit,
@@ -71,11 +74,17 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: ProjectBody }>(
     '/api/project/v1/projects/',
-    { schema: { tags, summary: '新建项目（创建者成为项目管理员）', body: ProjectWrite, response: { 201: Project, 400: ErrorBody } } },
+    {
+      schema: {
+        tags,
+        summary: '新建项目（需企业权限「新增项目」；创建者成为项目管理员）',
+        body: ProjectWrite,
+        response: { 201: Project, 400: ErrorBody },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
-      const organizationUuid = request.organizationUuid;
-      if (!organizationUuid) throw forbidden('请先加入企业');
+      const organizationUuid = (await organizationWith(app.db, request, P.createProject)).organization.uuid;
       const changes = projectChanges(request.body, true);
       const project = await app.db.transaction(async (tx) => {
         const [row] = await tx

@@ -12,6 +12,7 @@ import { presentFile } from './access';
 import { chunkStore, type TaskMeta } from './chunk-store';
 import { uploadRule } from './purposes';
 import { storeUpload } from './store';
+import { Int } from '../../lib/schema-types';
 
 const tags = ['上传'];
 const TASK_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -21,7 +22,7 @@ const SWEEP_EVERY_MS = 3600_000;
 const TaskQuery = Type.Object({ task_id: Type.String({ maxLength: 64 }) });
 const SuccessBody = Type.Object({
   task_id: Type.Optional(Type.String({ maxLength: 64 })),
-  id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Integer()], { description: '上传组件的文件编号，仅回显' })),
+  id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Int()], { description: '上传组件的文件编号，仅回显' })),
   name: Type.Optional(Type.String({ maxLength: 255 })),
   sha256: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
 });

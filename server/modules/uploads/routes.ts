@@ -8,6 +8,7 @@ import { projectAccess } from '../projects/access';
 import { fileNotFound, presentFile, readableFile } from './access';
 import { PURPOSES, type Purpose } from './purposes';
 import { storeUpload } from './store';
+import { Id } from '../../lib/schema-types';
 
 const tags = ['上传'];
 const FileInfo = Type.Object({
@@ -26,8 +27,8 @@ const FileInfo = Type.Object({
 const PurposeQuery = Type.Object({
   purpose: Type.Optional(Type.Union(PURPOSES.map((p) => Type.Literal(p)), { description: '缺省时图片按封面、文档按报告文件检查' })),
 });
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const ProjectIdParams = Type.Object({ project_uuid: Type.String({ maxLength: 64 }), id: Type.Integer({ minimum: 1 }) });
+const IdParams = Type.Object({ id: Id() });
+const ProjectIdParams = Type.Object({ project_uuid: Type.String({ maxLength: 64 }), id: Id() });
 const ProjectParams = Type.Object({ project_uuid: Type.String({ maxLength: 64 }) });
 const UPLOADERS = ['create_report', 'edit_report', 'create_material', 'edit_material'];
 

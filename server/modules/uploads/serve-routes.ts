@@ -5,8 +5,9 @@ import type { ByteRange } from '../../lib/storage';
 import { THUMBNAIL_MIME } from '../../lib/thumbnails';
 import { fileNotFound, readableFile } from './access';
 import type { FileRow } from './store';
+import { Id } from '../../lib/schema-types';
 
-const Params = Type.Object({ id: Type.Integer({ minimum: 1 }), '*': Type.Optional(Type.String({ maxLength: 1000 })) });
+const Params = Type.Object({ id: Id(), '*': Type.Optional(Type.String({ maxLength: 1000 })) });
 const Query = Type.Object({
   format: Type.Optional(
     Type.Union([Type.Literal('pdf'), Type.Literal('thumbnail')], { description: 'pdf：Word 文件转成的 PDF；thumbnail：图片的缩略图（WebP，不超过 320×320）' }),

@@ -1,8 +1,8 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useModalForm, useTable } from '@refinedev/antd';
 import type { BaseKey } from '@refinedev/core';
-import { Button, Card, Flex, Input, Space, Table } from 'antd';
-import { Suspense, useState, type Key } from 'react';
+import { Button, Card, Flex, Input, Modal, Space, Table } from 'antd';
+import { Suspense, useState, type Key, type ReactNode } from 'react';
 import type { AppResource } from '../../resources/types';
 import { useProjectContext } from '../project-context';
 import { fieldColumns } from './fields';
@@ -31,10 +31,13 @@ export function ResourceList({ resource }: { resource: AppResource }) {
     pagination: { pageSize: 10 },
   });
   const formOptions = { resource: name, redirect: false as const, errorNotification: false as const };
+  const [createdView, setCreatedView] = useState<ReactNode>();
   const createForm = useModalForm({
     ...formOptions,
     action: 'create',
-    successNotification: { message: `新增${meta.label}成功`, type: 'success' },
+    successNotification: (answer) =>
+      meta.createdView?.(answer?.data ?? {}) ? false : { message: `新增${meta.label}成功`, type: 'success' },
+    onMutationSuccess: (answer) => setCreatedView(meta.createdView?.(answer.data ?? {})),
   });
   const editForm = useModalForm({
     ...formOptions,
@@ -126,6 +129,9 @@ export function ResourceList({ resource }: { resource: AppResource }) {
         pagination={{ ...tableProps.pagination, showTotal: (total) => `共 ${total} 条` }}
       />
       {hasForm('create') && <ResourceFormModal name={name} label={meta.label} fields={fields} action="create" modalForm={createForm} />}
+      <Modal title={`新增${meta.label}`} open={createdView !== undefined} footer={null} onCancel={() => setCreatedView(undefined)}>
+        {createdView}
+      </Modal>
       {hasForm('edit') && <ResourceFormModal name={name} label={meta.label} fields={fields} action="edit" modalForm={editForm} />}
     </Card>
   );

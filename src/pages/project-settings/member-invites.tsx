@@ -16,28 +16,73 @@ interface InviteValues {
   role_id?: number;
 }
 
-/** 邀请成员: adds registered users by username, all or none. */
+/** The server's answer for anyone not in the organization: a one-use link that names nobody. */
+interface Invitation {
+  invited: true;
+  message: string;
+  url: string;
+  expires_at: string;
+  username?: string;
+}
+
+const isInvitation = (answer: unknown): answer is Invitation => (answer as Invitation | undefined)?.invited === true;
+
+/** The full address of an invitation (`#/list?protoken=…`) on this app. */
+const inviteAddress = (url: string) => `${window.location.origin}${window.location.pathname}${url}`;
+
+/** An invite link with its copy button. */
+function InvitationLink({ url, label = '邀请链接' }: { url: string; label?: string }) {
+  const copy = async () => {
+    if (await copyText(inviteAddress(url))) feedback.success('复制成功');
+    else feedback.warning('复制失败，请手动复制链接');
+  };
+  return (
+    <Space.Compact block>
+      <Input readOnly value={inviteAddress(url)} aria-label={label} />
+      <Button type="primary" onClick={copy}>
+        复制链接
+      </Button>
+    </Space.Compact>
+  );
+}
+
+/** What 新增 shows when the name is not a member of the organization: the link to pass on. */
+export function InvitationAnswer({ answer }: { answer: Record<string, unknown> }) {
+  if (!isInvitation(answer)) return null;
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Text>{answer.message}</Typography.Text>
+      <InvitationLink url={answer.url} />
+      <Typography.Text type="secondary">链接有效期至 {answer.expires_at}，只能使用一次。</Typography.Text>
+    </Flex>
+  );
+}
+
+/** 邀请成员: adds members of the organization by name, all or none; anyone else gets a link. */
 function InviteUsers({ projectId }: { projectId: string }) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<InviteValues>();
   const { mutateAsync, isLoading } = useCustomMutation();
   const invalidate = useInvalidate();
+  const [invitations, setInvitations] = useState<Invitation[]>([]);
 
   const submit = async ({ usernames, role_id }: InviteValues) => {
+    let answers: unknown[];
     try {
-      await mutateAsync({
+      ({ data: answers } = (await mutateAsync({
         url: fillPath(endpoints.inviteUser!, { projectId }),
         method: 'post',
         values: usernames.map((username) => ({ username: username.trim(), role_id })),
         successNotification: { message: '邀请成功', type: 'success' },
         errorNotification: false,
-      });
+      })) as { data: unknown[] });
     } catch {
       return;
     }
     await invalidate({ resource: 'projectMembers', invalidates: ['list'] });
     form.resetFields();
     setOpen(false);
+    setInvitations(answers.filter(isInvitation));
   };
 
   return (
@@ -68,6 +113,18 @@ function InviteUsers({ projectId }: { projectId: string }) {
           </Form.Item>
         </Form>
       </Modal>
+      <Modal title="邀请链接" open={invitations.length > 0} onCancel={() => setInvitations([])} footer={null} destroyOnHidden>
+        <Flex vertical gap={12}>
+          <Typography.Text>{invitations[0]?.message}</Typography.Text>
+          {invitations.map((invitation) => (
+            <Flex key={invitation.url} vertical gap={4}>
+              <Typography.Text strong>{invitation.username}</Typography.Text>
+              <InvitationLink url={invitation.url} label={`${invitation.username}的邀请链接`} />
+            </Flex>
+          ))}
+          <Typography.Text type="secondary">每个链接只能使用一次，有效期至 {invitations[0]?.expires_at}。</Typography.Text>
+        </Flex>
+      </Modal>
     </>
   );
 }
@@ -77,9 +134,6 @@ interface InviteCode {
   expires_at: string;
   url: string;
 }
-
-/** The full address of an invitation (`#/list?protoken=…`) on this app. */
-const inviteAddress = (url: string) => `${window.location.origin}${window.location.pathname}${url}`;
 
 /** 邀请链接: a link valid for some days that lets anyone signed in join with the default role. */
 function InviteLink({ projectId }: { projectId: string }) {
@@ -104,12 +158,6 @@ function InviteLink({ projectId }: { projectId: string }) {
       setBusy(false);
     }
   };
-  const copy = async () => {
-    if (!code) return;
-    if (await copyText(inviteAddress(code.url))) feedback.success('复制成功');
-    else feedback.warning('复制失败，请手动复制链接');
-  };
-
   return (
     <>
       <Button icon={<LinkOutlined />} onClick={() => setOpen(true)}>
@@ -134,12 +182,7 @@ function InviteLink({ projectId }: { projectId: string }) {
           </Space>
           {code && (
             <>
-              <Space.Compact block>
-                <Input readOnly value={inviteAddress(code.url)} aria-label="邀请链接" />
-                <Button type="primary" onClick={copy}>
-                  复制链接
-                </Button>
-              </Space.Compact>
+              <InvitationLink url={code.url} />
               <Typography.Text type="secondary">
                 链接有效期至 {code.expires_at}，登录后打开链接即可以默认角色加入项目。
               </Typography.Text>

@@ -1,0 +1,25 @@
+import type { Ajv } from '@fastify/ajv-compiler';
+import { Type, type IntegerOptions } from '@sinclair/typebox';
+
+/** Ids and counts are PostgreSQL `integer`s: anything larger is refused as input. */
+export const INT_MAX = 2_147_483_647;
+
+export const isId = (value: number) => Number.isInteger(value) && value >= 1 && value <= INT_MAX;
+
+/**
+ * ajv coerces the query text "Infinity" or "1e400" to Infinity and then skips minimum and
+ * maximum (they only look at finite numbers); this keyword, on every integer below, refuses it.
+ */
+export function finiteNumbers(ajv: Ajv): Ajv {
+  return ajv.addKeyword({
+    keyword: 'x-finite',
+    schemaType: 'boolean',
+    validate: (enabled: boolean, data: unknown) => !enabled || typeof data !== 'number' || Number.isFinite(data),
+  });
+}
+
+/** An integer that fits a PostgreSQL `integer`. */
+export const Int = (options: IntegerOptions = {}) => Type.Integer({ minimum: -INT_MAX - 1, maximum: INT_MAX, 'x-finite': true, ...options });
+
+/** A row id: 1 to 2³¹−1. */
+export const Id = (options: IntegerOptions = {}) => Int({ minimum: 1, ...options });
