@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { storedFiles } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { cleanFileName, MIME } from '../../lib/file-types';
+import { isWordDocument } from '../../lib/ooxml';
 import { newStorageKey } from '../../lib/storage';
 import { storeThumbnail } from '../../lib/thumbnails';
 import { uploadGuard } from './guard';
 import { defaultPurpose, uploadRule, type Purpose } from './purposes';
 import { findSoffice, transcodeToPdf } from './transcode';
-import { isWordDocument } from '../../lib/ooxml';
 
 export type FileRow = typeof storedFiles.$inferSelect;
 
