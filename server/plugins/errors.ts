@@ -42,6 +42,8 @@ function describeIssue(issue: ValidationIssue, context: string | undefined): str
  * of range, a value too deep or too large): a safety net behind the checks where input enters.
  */
 const INPUT_SQLSTATES = new Set(['22P05', '22021', '22003', '22P02', '54000', '54001']);
+/** Two requests that lock the same rows in opposite order: PostgreSQL aborts one, which may simply retry. */
+const CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
 
 function sqlState(error: unknown): string | undefined {
   for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
@@ -70,6 +72,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (state && INPUT_SQLSTATES.has(state)) {
       request.log.warn({ err: error, reqId: request.id }, 'input refused by the database');
       return reply.status(400).send({ code: ErrorCode.badRequest, message: '请求中含有不合法的文字或数值' });
+    }
+    if (state && CONFLICT_SQLSTATES.has(state)) {
+      request.log.warn({ err: error, reqId: request.id }, 'transaction aborted by a concurrent one');
+      return reply.status(409).send({ code: 40900, message: '数据正被他人同时修改，请稍后重试' });
     }
     // busboy reports a truncated or boundary-less multipart body as a plain Error.
     if (error.statusCode === undefined && request.isMultipart() && /multipart/i.test(error.message)) {
