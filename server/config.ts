@@ -11,6 +11,17 @@ export interface Config {
   sessionIdleDays: number;
   /** Upload limits in bytes (COVER_MAX_BYTES, REPORT_FILE_MAX_BYTES, MATERIAL_IMAGE_MAX_BYTES, CHUNKED_FILE_MAX_BYTES). */
   uploadLimits: UploadLimits;
+  admission: AdmissionLimits;
+}
+
+/** How many API requests run at once and wait in line; beyond that the server answers 503 at once. */
+export interface AdmissionLimits {
+  /** MAX_CONCURRENT_REQUESTS; 0 turns the limit off (the default on PostgreSQL). */
+  maxConcurrent: number;
+  /** MAX_QUEUED_REQUESTS: requests waiting for a turn. */
+  maxQueued: number;
+  /** QUEUE_WAIT_MS: a request that waited this long is answered 503. */
+  queueWaitMs: number;
 }
 
 export interface UploadLimits {
@@ -82,6 +93,13 @@ function parseBytes(env: NodeJS.ProcessEnv, variable: string, fallback: number):
   return Number(raw);
 }
 
+function parseCount(env: NodeJS.ProcessEnv, variable: string, fallback: number): number {
+  const raw = env[variable];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > 1_000_000) throw new ConfigError(variable, `必须是 0 到 1000000 之间的整数，当前为 "${raw}"`);
+  return Number(raw);
+}
+
 function parseLogLevel(raw: string | undefined): string {
   const level = raw || 'info';
   if (!LOG_LEVELS.includes(level)) throw new ConfigError('LOG_LEVEL', `必须是 ${LOG_LEVELS.join('、')} 之一`);
@@ -92,11 +110,12 @@ function parseLogLevel(raw: string | undefined): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = env.DATA_DIR === undefined || env.DATA_DIR === '' ? './data' : env.DATA_DIR;
   if (dataDir.includes('\0')) throw new ConfigError('DATA_DIR', '包含非法字符');
+  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   return {
     port: parsePort(env.PORT),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(dataDir),
-    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    databaseUrl,
     timeZone: parseTimeZone(env.TZ),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     sessionIdleDays: parseIdleDays(env.SESSION_IDLE_DAYS),
@@ -105,6 +124,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reportFile: parseBytes(env, 'REPORT_FILE_MAX_BYTES', 40 * 1024 * 1024),
       materialImage: parseBytes(env, 'MATERIAL_IMAGE_MAX_BYTES', 10 * 1024 * 1024),
       chunkedFile: parseBytes(env, 'CHUNKED_FILE_MAX_BYTES', 2_048_000),
+    },
+    admission: {
+      // PGlite runs one query at a time in this process: more requests in flight only wait longer.
+      maxConcurrent: parseCount(env, 'MAX_CONCURRENT_REQUESTS', databaseUrl ? 0 : 8),
+      maxQueued: parseCount(env, 'MAX_QUEUED_REQUESTS', 100),
+      queueWaitMs: parseCount(env, 'QUEUE_WAIT_MS', 2000),
     },
   };
 }
