@@ -76,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandling(app);
   // Before the session lookup, so that its queries wait their turn too.
-  installAdmission(app, options.config.admission);
+  installAdmission(app, options.config.admission, options.database.driver);
   const { uploadLimits } = options.config;
   await app.register(multipart, {
     // The per-purpose limits are checked while streaming; this is only the outer bound.

@@ -16,8 +16,8 @@ export interface Config {
 
 /** How many API requests run at once and wait in line; beyond that the server answers 503 at once. */
 export interface AdmissionLimits {
-  /** MAX_CONCURRENT_REQUESTS; 0 turns the limit off (the default on PostgreSQL). */
-  maxConcurrent: number;
+  /** MAX_CONCURRENT_REQUESTS; 0 turns the limit off; unset: 8 on PGlite, off on PostgreSQL. */
+  maxConcurrent: number | undefined;
   /** MAX_QUEUED_REQUESTS: requests waiting for a turn. */
   maxQueued: number;
   /** QUEUE_WAIT_MS: a request that waited this long is answered 503. */
@@ -93,7 +93,7 @@ function parseBytes(env: NodeJS.ProcessEnv, variable: string, fallback: number):
   return Number(raw);
 }
 
-function parseCount(env: NodeJS.ProcessEnv, variable: string, fallback: number): number {
+function parseCount<T extends number | undefined>(env: NodeJS.ProcessEnv, variable: string, fallback: T): number | T {
   const raw = env[variable];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) > 1_000_000) throw new ConfigError(variable, `必须是 0 到 1000000 之间的整数，当前为 "${raw}"`);
@@ -110,12 +110,11 @@ function parseLogLevel(raw: string | undefined): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = env.DATA_DIR === undefined || env.DATA_DIR === '' ? './data' : env.DATA_DIR;
   if (dataDir.includes('\0')) throw new ConfigError('DATA_DIR', '包含非法字符');
-  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   return {
     port: parsePort(env.PORT),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(dataDir),
-    databaseUrl,
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     timeZone: parseTimeZone(env.TZ),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     sessionIdleDays: parseIdleDays(env.SESSION_IDLE_DAYS),
@@ -126,8 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       chunkedFile: parseBytes(env, 'CHUNKED_FILE_MAX_BYTES', 2_048_000),
     },
     admission: {
-      // PGlite runs one query at a time in this process: more requests in flight only wait longer.
-      maxConcurrent: parseCount(env, 'MAX_CONCURRENT_REQUESTS', databaseUrl ? 0 : 8),
+      maxConcurrent: parseCount(env, 'MAX_CONCURRENT_REQUESTS', undefined),
       maxQueued: parseCount(env, 'MAX_QUEUED_REQUESTS', 100),
       queueWaitMs: parseCount(env, 'QUEUE_WAIT_MS', 2000),
     },

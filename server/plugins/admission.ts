@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdmissionLimits } from '../config';
+import type { Database } from '../db/client';
 import { ErrorCode } from '../lib/errors';
 import { isApiPath } from './errors';
+
+/** Enough to overlap one request's JavaScript with another's query. */
+const PGLITE_CONCURRENT = 8;
 
 /** Answered without waiting for a turn: they do no work a queue would protect. */
 const UNQUEUED_PREFIXES = ['/api/healthy/', '/api/docs'];
@@ -15,7 +19,10 @@ const busy = (reply: FastifyReply) =>
  * time, a request admitted beyond a few would only wait longer inside the database, where
  * no bound applies and the health check would wait behind it.
  */
-export function installAdmission(app: FastifyInstance, { maxConcurrent, maxQueued, queueWaitMs }: AdmissionLimits): void {
+export function installAdmission(app: FastifyInstance, limits: AdmissionLimits, driver: Database['driver']): void {
+  const { maxQueued, queueWaitMs } = limits;
+  // PostgreSQL runs queries side by side (a pool of 10) and queues its own connections.
+  const maxConcurrent = limits.maxConcurrent ?? (driver === 'pglite' ? PGLITE_CONCURRENT : 0);
   if (maxConcurrent === 0) return;
   let running = 0;
   const waiting: Array<() => void> = [];

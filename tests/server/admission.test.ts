@@ -64,10 +64,26 @@ describe('queue wait bound', () => {
 });
 
 describe('admission settings', () => {
-  it('limit the embedded PGlite by default and leave PostgreSQL unlimited', () => {
-    expect(loadConfig({}).admission).toEqual({ maxConcurrent: 8, maxQueued: 100, queueWaitMs: 2000 });
-    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' }).admission.maxConcurrent).toBe(0);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', MAX_CONCURRENT_REQUESTS: '50' }).admission.maxConcurrent).toBe(50);
+  it('are read from the environment and checked', () => {
+    expect(loadConfig({}).admission).toEqual({ maxConcurrent: undefined, maxQueued: 100, queueWaitMs: 2000 });
+    expect(loadConfig({ MAX_CONCURRENT_REQUESTS: '0', MAX_QUEUED_REQUESTS: '5', QUEUE_WAIT_MS: '500' }).admission).toEqual({
+      maxConcurrent: 0,
+      maxQueued: 5,
+      queueWaitMs: 500,
+    });
     expect(() => loadConfig({ MAX_QUEUED_REQUESTS: '-1' })).toThrow('MAX_QUEUED_REQUESTS');
+  });
+});
+
+describe('default limit', () => {
+  let ctx: TestContext;
+  afterAll(() => ctx.close());
+
+  it('limits the embedded PGlite and leaves PostgreSQL unlimited', async () => {
+    ctx = await createTestApp({ env: { MAX_QUEUED_REQUESTS: '0' } });
+    const headers = authHeaders(await login(ctx.app));
+    const answers = await Promise.all(Array.from({ length: 30 }, () => ctx.app.inject({ method: 'GET', url: LIST, headers })));
+    const busy = answers.filter((answer) => answer.statusCode === 503).length;
+    expect(busy).toBe(ctx.database.driver === 'pglite' ? 22 : 0);
   });
 });
