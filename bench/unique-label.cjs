@@ -1,3 +1,4 @@
+/* global module, process */
 // autocannon's setupRequest for the mixed load (a file, since its worker thread require()s it):
 // every label create gets a name no other has.
 let sent = 0;
