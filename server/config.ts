@@ -127,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admission: {
       maxConcurrent: parseCount(env, 'MAX_CONCURRENT_REQUESTS', undefined),
       maxQueued: parseCount(env, 'MAX_QUEUED_REQUESTS', 100),
-      queueWaitMs: parseCount(env, 'QUEUE_WAIT_MS', 2000),
+      queueWaitMs: parseCount(env, 'QUEUE_WAIT_MS', 1000),
     },
   };
 }

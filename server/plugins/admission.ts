@@ -57,6 +57,9 @@ export function installAdmission(app: FastifyInstance, limits: AdmissionLimits, 
       return busy(reply);
     }
     admitted.add(request);
+    // PGlite answers within microtasks, so without this pause a request would run to its end
+    // before Node even reads the next one: the backlog would pile up unseen in the sockets.
+    await new Promise((resolve) => setImmediate(resolve));
   });
   // The slot is freed once the answer is ready, so a file download streams without holding it.
   app.addHook('onSend', async (request, _reply, payload) => {

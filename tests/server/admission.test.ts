@@ -65,7 +65,7 @@ describe('queue wait bound', () => {
 
 describe('admission settings', () => {
   it('are read from the environment and checked', () => {
-    expect(loadConfig({}).admission).toEqual({ maxConcurrent: undefined, maxQueued: 100, queueWaitMs: 2000 });
+    expect(loadConfig({}).admission).toEqual({ maxConcurrent: undefined, maxQueued: 100, queueWaitMs: 1000 });
     expect(loadConfig({ MAX_CONCURRENT_REQUESTS: '0', MAX_QUEUED_REQUESTS: '5', QUEUE_WAIT_MS: '500' }).admission).toEqual({
       maxConcurrent: 0,
       maxQueued: 5,
