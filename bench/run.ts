@@ -2,6 +2,7 @@ import { chunkedUpload, readUploadMegabytes } from './chunked-upload';
 import { DEFAULT_POSTGRES_URL, describeError, readSettings, type LoadSettings } from './harness';
 import { labelsBench, labelsBudgetMs } from './labels';
 import { labelsImport, labelsImportBudgetMs } from './labels-import';
+import { loadBench, loadBudgetMs, readLoadSeconds } from './load';
 import { materialThumbnails, materialThumbnailsBudgetMs } from './material-thumbnails';
 import { projectsList } from './projects-list';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
@@ -9,10 +10,12 @@ import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 let settings: LoadSettings;
 let uploadMegabytes: number;
 let reports: number;
+let loadSeconds: number;
 try {
   settings = readSettings(process.env);
   uploadMegabytes = readUploadMegabytes(process.env);
   reports = readReportCount(process.env);
+  loadSeconds = readLoadSeconds(process.env);
 } catch (error) {
   console.error(`bench: ${describeError(error)}`);
   process.exit(1);
@@ -29,7 +32,8 @@ const limitMs =
   reportListBudgetMs(settings, reports) +
   labelsBudgetMs(settings) +
   labelsImportBudgetMs() +
-  materialThumbnailsBudgetMs();
+  materialThumbnailsBudgetMs() +
+  loadBudgetMs(settings, loadSeconds);
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -47,6 +51,8 @@ try {
   console.log(await labelsImport());
   console.log();
   console.log(await materialThumbnails());
+  console.log();
+  console.log(await loadBench(settings, loadSeconds, postgresUrl));
 } catch (error) {
   console.error('bench failed:', error);
   process.exitCode = 1;

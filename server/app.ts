@@ -22,6 +22,7 @@ import { projectMemberRoutes } from './modules/projects/member-routes';
 import { projectRoleRoutes } from './modules/projects/role-routes';
 import { projectProfileRoutes } from './modules/projects/profile-routes';
 import { projectInviteRoutes } from './modules/projects/invite-routes';
+import { installAdmission } from './plugins/admission';
 import { installAuth } from './plugins/auth';
 import { frameworkErrors, installErrorHandling } from './plugins/errors';
 import { installInputChecks } from './plugins/inputs';
@@ -81,6 +82,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
   installInputChecks(app);
   installApiNoStore(app);
+  // Before the session lookup, so that its queries wait their turn too.
+  installAdmission(app, options.config.admission, options.database.driver);
   const { uploadLimits } = options.config;
   await app.register(multipart, {
     // The per-purpose limits are checked while streaming; this is only the outer bound.

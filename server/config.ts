@@ -15,6 +15,17 @@ export interface Config {
   publicUrl: string | undefined;
   /** Who may embed the app page in a frame (FRAME_ANCESTORS, CSP sources; default 'self'). */
   frameAncestors: string;
+  admission: AdmissionLimits;
+}
+
+/** How many API requests run at once and wait in line; beyond that the server answers 503 at once. */
+export interface AdmissionLimits {
+  /** MAX_CONCURRENT_REQUESTS; 0 turns the limit off; unset: 8 on PGlite, off on PostgreSQL. */
+  maxConcurrent: number | undefined;
+  /** MAX_QUEUED_REQUESTS: requests waiting for a turn. */
+  maxQueued: number;
+  /** QUEUE_WAIT_MS: a request that waited this long is answered 503. */
+  queueWaitMs: number;
 }
 
 export interface UploadLimits {
@@ -111,6 +122,13 @@ function parseFrameAncestors(raw: string | undefined): string {
   return sources.join(' ');
 }
 
+function parseCount<T extends number | undefined>(env: NodeJS.ProcessEnv, variable: string, fallback: T): number | T {
+  const raw = env[variable];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > 1_000_000) throw new ConfigError(variable, `必须是 0 到 1000000 之间的整数，当前为 "${raw}"`);
+  return Number(raw);
+}
+
 function parseLogLevel(raw: string | undefined): string {
   const level = raw || 'info';
   if (!LOG_LEVELS.includes(level)) throw new ConfigError('LOG_LEVEL', `必须是 ${LOG_LEVELS.join('、')} 之一`);
@@ -137,5 +155,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
+    admission: {
+      maxConcurrent: parseCount(env, 'MAX_CONCURRENT_REQUESTS', undefined),
+      maxQueued: parseCount(env, 'MAX_QUEUED_REQUESTS', 100),
+      queueWaitMs: parseCount(env, 'QUEUE_WAIT_MS', 1000),
+    },
   };
 }

@@ -1,7 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { organizationMembers } from '../db/schema';
 import { badRequest, forbidden, notAuthenticated } from '../lib/errors';
 import { resolveSession, type SessionUser } from '../modules/accounts/sessions';
 import { isApiPath } from './errors';
@@ -35,28 +33,6 @@ export function readToken(request: FastifyRequest): string | null {
   return cookie ? decodeURIComponent(cookie[1]) : null;
 }
 
-/** The organization the request acts in: the Organization header, else the user's current one. */
-async function resolveOrganization(db: Db, request: FastifyRequest, user: SessionUser): Promise<string | null> {
-  const header = request.headers.organization;
-  const requested = Array.isArray(header) ? header[0] : header;
-  if (requested && !UUID.test(requested)) throw badRequest('请求头 Organization 不是合法的企业编号');
-  const memberships = await db
-    .select({ organizationUuid: organizationMembers.organizationUuid })
-    .from(organizationMembers)
-    .where(
-      requested
-        ? and(eq(organizationMembers.userUuid, user.uuid), eq(organizationMembers.organizationUuid, requested))
-        : eq(organizationMembers.userUuid, user.uuid),
-    )
-    .orderBy(asc(organizationMembers.id));
-  if (requested) {
-    if (memberships.length === 0) throw forbidden('您不是该企业的成员，无法访问');
-    return requested;
-  }
-  const current = memberships.find((m) => m.organizationUuid === user.currentOrganizationUuid);
-  return (current ?? memberships[0])?.organizationUuid ?? null;
-}
-
 /** Every API route needs a session unless its config says `public: true`. */
 export function installAuth(app: FastifyInstance, db: Db, idleDays: number): void {
   const idleLimitMs = idleDays * 24 * 3600_000;
@@ -64,10 +40,16 @@ export function installAuth(app: FastifyInstance, db: Db, idleDays: number): voi
   app.decorateRequest('token', null);
   app.decorateRequest('organizationUuid', null);
   const signIn = async (request: FastifyRequest, token: string) => {
-    const user = await resolveSession(db, token, idleLimitMs);
+    // The Organization header, else the user's current organization.
+    const header = request.headers.organization;
+    const requested = Array.isArray(header) ? header[0] : header;
+    const valid = requested && UUID.test(requested) ? requested : undefined;
+    const { user, organizationUuid } = await resolveSession(db, token, idleLimitMs, valid);
+    if (requested && !valid) throw badRequest('请求头 Organization 不是合法的企业编号');
+    if (requested && !organizationUuid) throw forbidden('您不是该企业的成员，无法访问');
     request.user = user;
     request.token = token;
-    request.organizationUuid = await resolveOrganization(db, request, user);
+    request.organizationUuid = organizationUuid;
   };
   app.addHook('onRequest', async (request) => {
     const routeUrl = request.routeOptions.url;

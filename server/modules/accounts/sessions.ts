@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { organizationMembers, sessions, users } from '../../db/schema';
 import { ErrorCode, notAuthenticated } from '../../lib/errors';
 
 export type SessionUser = typeof users.$inferSelect;
@@ -39,16 +39,32 @@ export async function endSession(db: Db, token: string, reason: string): Promise
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.endedAt)));
 }
 
-/** The user behind a token, or a 401 whose code tells a replaced session from an unknown one. */
-export async function resolveSession(db: Db, token: string, idleLimitMs: number): Promise<SessionUser> {
+export interface ResolvedSession {
+  user: SessionUser;
+  /** The organization the user is a member of: `organization` if given, else the current one, else the first joined. */
+  organizationUuid: string | null;
+}
+
+/**
+ * The user behind a token and their organization, in one query (every request pays for it),
+ * or a 401 whose code tells a replaced session from an unknown one.
+ */
+export async function resolveSession(db: Db, token: string, idleLimitMs: number, organization?: string): Promise<ResolvedSession> {
   const tokenHash = hashToken(token);
+  const m = organizationMembers;
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      organizationUuid: sql<string | null>`(select ${m.organizationUuid} from ${m} where ${m.userUuid} = ${users.uuid}
+        ${organization ? sql`and ${m.organizationUuid} = ${organization}` : sql``}
+        order by ${m.organizationUuid} = ${users.currentOrganizationUuid} desc nulls last, ${m.id} limit 1)`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.uuid, sessions.userUuid))
     .where(eq(sessions.tokenHash, tokenHash));
   if (!row) throw notAuthenticated('登录状态已失效，请重新登录');
-  const { session, user } = row;
+  const { session, user, organizationUuid } = row;
   if (session.endedAt) {
     if (session.endReason === 'replaced') {
       throw notAuthenticated('该账号已在其他设备登录，请重新登录', ErrorCode.sessionReplaced);
@@ -63,5 +79,5 @@ export async function resolveSession(db: Db, token: string, idleLimitMs: number)
   if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return user;
+  return { user, organizationUuid };
 }

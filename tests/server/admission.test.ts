@@ -1,0 +1,89 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
+
+const LIST = `/studio/report/api/report/projects/${DEMO.projectUuid}/report/report_list/?pageNo=1&pageSize=10`;
+const BUSY = { code: 50300, message: '服务器繁忙，请稍后重试' };
+
+describe('admission limit', () => {
+  let ctx: TestContext;
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { MAX_CONCURRENT_REQUESTS: '2', MAX_QUEUED_REQUESTS: '3' } });
+    headers = authHeaders(await login(ctx.app));
+  });
+  afterAll(() => ctx.close());
+
+  it('answers a burst beyond the queue at once with 503, Retry-After and a Chinese message; health still answers', async () => {
+    const burst = Array.from({ length: 30 }, () => ctx.app.inject({ method: 'GET', url: LIST, headers }));
+    const health = ctx.app.inject({ method: 'GET', url: '/api/healthy/check/' });
+    const answers = await Promise.all(burst);
+
+    expect((await health).statusCode).toBe(200);
+    const busy = answers.filter((answer) => answer.statusCode === 503);
+    const served = answers.filter((answer) => answer.statusCode === 200);
+    // Two in flight and three queued are served; the other 25 are turned away.
+    expect(served).toHaveLength(5);
+    expect(busy).toHaveLength(25);
+    for (const answer of busy) {
+      expect(answer.json()).toEqual(BUSY);
+      expect(answer.headers['retry-after']).toBe('1');
+    }
+    // Once the burst is over, the server serves again.
+    expect((await ctx.app.inject({ method: 'GET', url: LIST, headers })).statusCode).toBe(200);
+  });
+});
+
+describe('queue wait bound', () => {
+  let ctx: TestContext;
+  afterAll(() => ctx.close());
+
+  it('turns a request away with 503 once it waited QUEUE_WAIT_MS, and serves again when the slot is free', async () => {
+    ctx = await createTestApp({ env: { MAX_CONCURRENT_REQUESTS: '1', QUEUE_WAIT_MS: '100' } });
+    const headers = authHeaders(await login(ctx.app));
+    // A label create whose body has not arrived yet holds the only slot.
+    const body = new PassThrough();
+    const slow = ctx.app.inject({
+      method: 'POST',
+      url: `/studio/report/api/report/projects/${DEMO.projectUuid}/label/`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: body,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const waited = await ctx.app.inject({ method: 'GET', url: LIST, headers });
+    expect(waited.statusCode).toBe(503);
+    expect(waited.json()).toEqual(BUSY);
+    expect(waited.headers['retry-after']).toBe('1');
+
+    body.end(JSON.stringify({ name: '排队标签' }));
+    expect((await slow).statusCode).toBe(201);
+    expect((await ctx.app.inject({ method: 'GET', url: LIST, headers })).statusCode).toBe(200);
+  });
+});
+
+describe('admission settings', () => {
+  it('are read from the environment and checked', () => {
+    expect(loadConfig({}).admission).toEqual({ maxConcurrent: undefined, maxQueued: 100, queueWaitMs: 1000 });
+    expect(loadConfig({ MAX_CONCURRENT_REQUESTS: '0', MAX_QUEUED_REQUESTS: '5', QUEUE_WAIT_MS: '500' }).admission).toEqual({
+      maxConcurrent: 0,
+      maxQueued: 5,
+      queueWaitMs: 500,
+    });
+    expect(() => loadConfig({ MAX_QUEUED_REQUESTS: '-1' })).toThrow('MAX_QUEUED_REQUESTS');
+  });
+});
+
+describe('default limit', () => {
+  let ctx: TestContext;
+  afterAll(() => ctx.close());
+
+  it('limits the embedded PGlite and leaves PostgreSQL unlimited', async () => {
+    ctx = await createTestApp({ env: { MAX_QUEUED_REQUESTS: '0' } });
+    const headers = authHeaders(await login(ctx.app));
+    const answers = await Promise.all(Array.from({ length: 30 }, () => ctx.app.inject({ method: 'GET', url: LIST, headers })));
+    const busy = answers.filter((answer) => answer.statusCode === 503).length;
+    expect(busy).toBe(ctx.database.driver === 'pglite' ? 22 : 0);
+  });
+});
