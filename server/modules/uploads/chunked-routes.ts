@@ -7,7 +7,7 @@ import { currentUser } from '../../plugins/auth';
 import { ErrorBody } from '../accounts/schemas';
 import { presentFile, uploadTarget } from './access';
 import { chunkStore, type TaskMeta } from './chunk-store';
-import { uploadParts } from './multipart';
+import { closeAfterUnreadUploads, uploadParts } from './multipart';
 import { uploadRule } from './purposes';
 import { storeUpload } from './store';
 
@@ -29,6 +29,7 @@ const wholeNumber = (value: string | undefined, field: string) => {
 };
 
 export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
+  closeAfterUnreadUploads(app);
   const store = chunkStore(path.join(app.config.dataDir, 'chunks'));
   const rule = uploadRule('chunked', app.config.uploadLimits);
   const checkTaskId = (taskId: string | undefined) => {

@@ -1,5 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors';
 
 const ONE_FILE = '一次只能上传一个文件';
@@ -42,4 +42,20 @@ async function noMoreFiles(parts: AsyncIterator<{ type: string }>): Promise<void
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest(ONE_FILE);
     throw error;
   }
+}
+
+/**
+ * An upload refused before its body was read must not stall its connection: the rest of the
+ * body is read and dropped while the answer goes out (so a client that writes it all first
+ * still sees the answer), and the connection closes after the answer, which bounds the reading.
+ */
+export function closeAfterUnreadUploads(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete) {
+      reply.header('connection', 'close');
+      request.raw.unpipe();
+      request.raw.resume();
+    }
+    return payload;
+  });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth';
 import { ErrorBody } from '../accounts/schemas';
 import { fileNotFound, presentFile, readableFile, uploadTarget } from './access';
-import { uploadParts } from './multipart';
+import { closeAfterUnreadUploads, uploadParts } from './multipart';
 import { PURPOSES, type Purpose } from './purposes';
 import { storeUpload } from './store';
 
@@ -29,6 +29,7 @@ const ProjectIdParams = Type.Object({ project_uuid: Type.String({ maxLength: 64 
 const ProjectParams = Type.Object({ project_uuid: Type.String({ maxLength: 64 }) });
 
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  closeAfterUnreadUploads(app);
   const upload = async (request: FastifyRequest, reply: FastifyReply, projectUuid: string | null, purpose?: Purpose) => {
     const user = currentUser(request);
     const target = await uploadTarget(app, request, projectUuid);
