@@ -85,7 +85,10 @@ describe('chunked upload', () => {
     await sendChunk('task-sha', file, 1);
     expect((await finish('task-sha', { sha256: 'a'.repeat(64) })).json().message).toBe('文件校验失败（SHA-256 不一致），请重新上传');
 
-    const other = await sendChunk('task-sha', padded(SAMPLES.pdf, 5000), 1);
+    expect(await received('task-sha')).toEqual([]);
+
+    await sendChunk('task-other', file, 0);
+    const other = await sendChunk('task-other', padded(SAMPLES.pdf, 5000), 1);
     expect(other.json().message).toBe('分片信息与上传任务不一致，请重新上传');
     expect((await sendChunk('bad/id', file, 0)).json().message).toBe('上传任务编号 task_id 不合法');
     expect((await sendChunk('task-range', file, 7)).json().message).toBe('分片序号超出范围');
@@ -117,8 +120,7 @@ describe('chunk store', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'chunks-'));
     const store = chunkStore(root);
     const meta = { taskId: 't', userUuid: 'u', organizationUuid: 'o', projectUuid: null, name: 'a.pdf', totalChunks: 1, totalSize: 3 };
-    await store.openTask(meta);
-    await store.saveChunk(meta, 0, Readable.from([Buffer.from('abc')]));
+    await store.addChunk(meta, 0, Readable.from([Buffer.from('abc')]));
     expect(await store.sweep()).toBe(0);
     expect(await store.sweep(Date.now() + 25 * 3600_000)).toBe(1);
     expect(readdirSync(root)).toEqual([]);

@@ -115,8 +115,7 @@ describe('deleting removes what only the deleted referenced, from storage too', 
     await ctx.database.db.insert(organizationMembers).values({ organizationUuid: DEMO.organizationUuid, userUuid: user.uuid });
     const chunks = chunkStore(path.join(ctx.dataDir, 'chunks'));
     const meta = { taskId: 'left-behind', userUuid: user.uuid, organizationUuid: DEMO.organizationUuid, projectUuid: null, name: '报告.pdf', totalChunks: 2, totalSize: 2000 };
-    await chunks.openTask(meta);
-    await chunks.saveChunk(meta, 0, Readable.from([padded(SAMPLES.pdf, 1000)]));
+    await chunks.addChunk(meta, 0, Readable.from([padded(SAMPLES.pdf, 1000)]));
     expect(await chunks.receivedChunks(user.uuid, 'left-behind')).toEqual([0]);
     const removed = await ctx.app.inject({ method: 'POST', url: '/api/v1/organization/members/batch_delete/', headers: authHeaders(admin), payload: { ids: [user.uuid] } });
     expect(removed.statusCode, removed.body).toBe(204);

@@ -21,17 +21,32 @@ export async function findUserByMobile(db: Db, mobile: string) {
   return user;
 }
 
-/** Counts a wrong password; the fifth in a row locks password sign-in. Answers the lock's end, if any. */
-export async function recordWrongPassword(db: Db, userUuid: string): Promise<Date | null> {
+/**
+ * Counts a password attempt before the password is checked, in one statement, so parallel
+ * attempts each get their own number: only the first five after a success or an ended lock
+ * are checked at all. Answers that number and the lock's end while a lock holds.
+ */
+export async function countPasswordAttempt(db: Db, userUuid: string, now = new Date()) {
+  const lockEnded = sql`${users.lockedUntil} is not null and ${users.lockedUntil} <= ${now}`;
   const [row] = await db
     .update(users)
-    .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
+    .set({
+      failedLoginCount: sql`case when ${lockEnded} then 1 else ${users.failedLoginCount} + 1 end`,
+      lockedUntil: sql`case when ${lockEnded} then null else ${users.lockedUntil} end`,
+    })
     .where(eq(users.uuid, userUuid))
-    .returning({ failed: users.failedLoginCount });
-  if (row.failed < LOCK_AFTER_WRONG_PASSWORDS) return null;
-  const lockedUntil = new Date(Date.now() + LOCK_MS);
-  await db.update(users).set({ failedLoginCount: 0, lockedUntil }).where(eq(users.uuid, userUuid));
-  return lockedUntil;
+    .returning({ attempt: users.failedLoginCount, lockedUntil: users.lockedUntil });
+  return row;
+}
+
+/** Locks password sign-in for LOCK_MS, unless a lock already holds; answers the lock's end. */
+export async function lockPasswordSignIn(db: Db, userUuid: string, now = new Date()): Promise<Date> {
+  const [row] = await db
+    .update(users)
+    .set({ lockedUntil: sql`coalesce(${users.lockedUntil}, ${new Date(now.getTime() + LOCK_MS)})` })
+    .where(eq(users.uuid, userUuid))
+    .returning({ lockedUntil: users.lockedUntil });
+  return row.lockedUntil ?? now;
 }
 
 export async function clearWrongPasswords(db: Db, userUuid: string): Promise<void> {

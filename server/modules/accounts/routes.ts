@@ -6,9 +6,10 @@ import { checkPasswordRule } from '../../lib/account-rules';
 import { badRequest, ErrorCode } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
-import { clearWrongPasswords, findUserBySignInName, minutesUntil, recordWrongPassword } from './queries';
+import { clearWrongPasswords, countPasswordAttempt, findUserBySignInName, LOCK_AFTER_WRONG_PASSWORDS, lockPasswordSignIn, minutesUntil } from './queries';
 import { ErrorBody, LoginBody, LoginResult, UserInfo, UserInfoUpdate } from './schemas';
 import { createSession, endSession, endUserSessions, type SessionUser } from './sessions';
+import { signInAddressLimit } from './sign-in-limits';
 
 const tags = ['账号'];
 
@@ -25,29 +26,35 @@ function userInfoOf(user: SessionUser, request: FastifyRequest): Static<typeof U
 }
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const addressLimit = signInAddressLimit();
   app.post<{ Body: Static<typeof LoginBody> }>(
     '/api/v1/user/account/login/',
     {
       config: { public: true },
-      schema: { tags, summary: '密码登录（用户名或手机号）', body: LoginBody, response: { 200: LoginResult, 400: ErrorBody } },
+      schema: { tags, summary: '密码登录（用户名或手机号）', body: LoginBody, response: { 200: LoginResult, 400: ErrorBody, 429: ErrorBody } },
     },
     async (request) => {
       const name = (request.body.username || request.body.mobile || '').trim();
       const password = request.body.password ?? '';
       if (!name) throw badRequest('请输入用户名');
       if (!password) throw badRequest('请输入密码');
+      const takeBack = addressLimit.take(request.ip);
       const user = await findUserBySignInName(app.db, name);
-      if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-        throw badRequest(`密码错误次数过多，账号已锁定，请 ${minutesUntil(user.lockedUntil)} 分钟后再试`);
-      }
+      const attempt = user ? await countPasswordAttempt(app.db, user.uuid) : null;
+      const lockMessage = (until: Date) => `密码错误次数过多，账号已锁定，请 ${minutesUntil(until)} 分钟后再试`;
+      if (attempt?.lockedUntil) throw badRequest(lockMessage(attempt.lockedUntil));
+      // Attempts beyond the fifth are refused unchecked, even while the fifth is still being checked.
+      if (user && attempt && attempt.attempt > LOCK_AFTER_WRONG_PASSWORDS) throw badRequest(lockMessage(await lockPasswordSignIn(app.db, user.uuid)));
       // Verify against a dummy hash for unknown names so timing does not tell which names exist.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !valid) {
-        const lockedUntil = user ? await recordWrongPassword(app.db, user.uuid) : null;
-        if (lockedUntil) throw badRequest(`密码连续错误 5 次，账号已锁定 ${minutesUntil(lockedUntil)} 分钟`);
+        if (user && attempt?.attempt === LOCK_AFTER_WRONG_PASSWORDS) {
+          throw badRequest(`密码连续错误 5 次，账号已锁定 ${minutesUntil(await lockPasswordSignIn(app.db, user.uuid))} 分钟`);
+        }
         throw badRequest('用户名或密码错误', ErrorCode.wrongCredentials);
       }
-      if (user.failedLoginCount > 0 || user.lockedUntil) await clearWrongPasswords(app.db, user.uuid);
+      takeBack();
+      await clearWrongPasswords(app.db, user.uuid);
       return { username: user.username, token: await createSession(app.db, user.uuid) };
     },
   );

@@ -1,11 +1,34 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organizationMembers, projectMembers, storedFiles } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
+import { permissionChecker } from '../../../src/lib/permissions';
 import { currentUser } from '../../plugins/auth';
+import { organizationAccess } from '../organizations/access';
+import { projectAccess } from '../projects/access';
 import type { FileRow } from './store';
 
 export const fileNotFound = () => notFound('文件不存在或您无权查看');
+
+/** Writing reports or materials of a project lets one upload into it. */
+const PROJECT_UPLOADERS = ['create_report', 'edit_report', 'create_material', 'edit_material'];
+/** Files of no project are the organization's own; adding them is editing the organization. */
+const ORGANIZATION_UPLOADERS = ['organization.edit_organization'];
+
+/**
+ * Where an upload goes, checked anew on every request: the caller must still be a member of the
+ * organization (and the project, when given) with an upload permission there.
+ */
+export async function uploadTarget(app: FastifyInstance, request: FastifyRequest, projectUuid: string | null) {
+  if (projectUuid) {
+    const access = await projectAccess(app.db, request, projectUuid);
+    if (!permissionChecker(access.permissions).matchSome(PROJECT_UPLOADERS)) throw forbidden('您暂无上传文件的权限', 40301);
+    return { organizationUuid: access.project.organizationUuid, projectUuid: access.project.uuid };
+  }
+  const access = await organizationAccess(app.db, request);
+  if (!permissionChecker(access.permissions).matchSome(ORGANIZATION_UPLOADERS)) throw forbidden('您暂无上传文件的权限', 40301);
+  return { organizationUuid: access.organization.uuid, projectUuid: null };
+}
 
 /** A file the caller may read: a member of its project, or of its organization when it has no project. */
 export async function readableFile(app: FastifyInstance, request: FastifyRequest, id: number): Promise<FileRow> {

@@ -1,22 +1,19 @@
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
-import { AppError, badRequest, ErrorCode, forbidden } from '../../lib/errors';
+import type { FastifyInstance } from 'fastify';
+import { AppError, badRequest, ErrorCode } from '../../lib/errors';
 import { cleanFileName } from '../../lib/file-types';
-import { permissionChecker } from '../../../src/lib/permissions';
 import { currentUser } from '../../plugins/auth';
 import { ErrorBody } from '../accounts/schemas';
-import { projectAccess } from '../projects/access';
-import { presentFile } from './access';
+import { presentFile, uploadTarget } from './access';
 import { chunkStore, type TaskMeta } from './chunk-store';
+import { closeAfterUnreadUploads, uploadParts } from './multipart';
 import { uploadRule } from './purposes';
 import { storeUpload } from './store';
 import { Int } from '../../lib/schema-types';
 
 const tags = ['上传'];
 const TASK_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const UPLOADERS = ['create_report', 'edit_report', 'create_material', 'edit_material'];
 const SWEEP_EVERY_MS = 3600_000;
 
 const TaskQuery = Type.Object({ task_id: Type.String({ maxLength: 64 }) });
@@ -33,6 +30,7 @@ const wholeNumber = (value: string | undefined, field: string) => {
 };
 
 export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
+  closeAfterUnreadUploads(app);
   const store = chunkStore(path.join(app.config.dataDir, 'chunks'));
   const rule = uploadRule('chunked', app.config.uploadLimits);
   const checkTaskId = (taskId: string | undefined) => {
@@ -40,12 +38,14 @@ export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
     return taskId;
   };
 
-  /** An upload into a project needs a report or material write permission there. */
-  const checkProject = async (request: FastifyRequest, projectUuid: string | undefined) => {
-    if (!projectUuid) return null;
-    const access = await projectAccess(app.db, request, projectUuid);
-    if (!permissionChecker(access.permissions).matchSome(UPLOADERS)) throw forbidden('您暂无上传文件的权限', 40301);
-    return access.project.uuid;
+  /** A refused chunk or file ends its task at once, so it holds no disk space. */
+  const removingOnRefusal = async <T>(userUuid: string, taskId: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode !== 429) await store.removeTask(userUuid, taskId);
+      throw error;
+    }
   };
 
   const sweep = () => store.sweep().catch((error) => app.log.warn({ err: error }, 'sweeping old upload chunks failed'));
@@ -64,38 +64,23 @@ export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = currentUser(request);
-      if (!request.organizationUuid) throw forbidden('请先加入企业');
-      if (!request.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
-      const fields: Record<string, string> = {};
-      let part: MultipartFile | undefined;
-      for await (const item of request.parts()) {
-        if (item.type === 'file') {
-          part = item;
-          break;
-        }
-        fields[item.fieldname] = String(item.value);
-      }
-      if (!part) throw badRequest('请上传文件（字段名 file）');
+      const { fields, fileName, content } = await uploadParts(request);
       const taskId = checkTaskId(fields.task_id);
-      const totalChunks = wholeNumber(fields.chunks ?? '1', 'chunks');
-      const chunk = wholeNumber(fields.chunk ?? '0', 'chunk');
-      const totalSize = wholeNumber(fields.size, 'size');
-      const name = cleanFileName(fields.name ?? part.filename);
-      if (totalChunks < 1 || totalChunks > 10_000 || chunk >= totalChunks) throw badRequest('分片序号超出范围');
-      if (!name) throw badRequest('文件名不能为空');
-      if (totalSize > rule.limit) throw new AppError(413, ErrorCode.payloadTooLarge, rule.sizeMessage);
-      const meta: TaskMeta = {
-        taskId,
-        userUuid: user.uuid,
-        organizationUuid: request.organizationUuid,
-        projectUuid: await checkProject(request, fields.project_uuid),
-        name,
-        totalChunks,
-        totalSize,
-      };
-      await store.openTask(meta);
-      await store.saveChunk(meta, chunk, part.file);
-      return { tmp_file_name: `${taskId}/${chunk}`, chunk };
+      return removingOnRefusal(user.uuid, taskId, async () => {
+        const totalChunks = wholeNumber(fields.chunks ?? '1', 'chunks');
+        const chunk = wholeNumber(fields.chunk ?? '0', 'chunk');
+        const totalSize = wholeNumber(fields.size, 'size');
+        const name = cleanFileName(fields.name ?? fileName);
+        if (totalSize < 1) throw badRequest('文件内容为空');
+        if (totalSize > rule.limit) throw new AppError(413, ErrorCode.payloadTooLarge, rule.sizeMessage);
+        // Every chunk but the last is at least 1 KB, so a task cannot be split into a flood of tiny files.
+        if (totalChunks < 1 || totalChunks > Math.ceil(totalSize / 1024) || chunk >= totalChunks) throw badRequest('分片序号超出范围');
+        if (!name) throw badRequest('文件名不能为空');
+        const target = await uploadTarget(app, request, fields.project_uuid || null);
+        const meta: TaskMeta = { taskId, userUuid: user.uuid, ...target, name, totalChunks, totalSize };
+        await store.addChunk(meta, chunk, content);
+        return { tmp_file_name: `${taskId}/${chunk}`, chunk };
+      });
     },
   );
 
@@ -128,15 +113,18 @@ export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
       const received = await store.receivedChunks(user.uuid, taskId);
       const missing = Array.from({ length: meta.totalChunks }, (_, i) => i).filter((i) => !received.includes(i));
       if (missing.length > 0) throw badRequest(`分片不完整，缺少第 ${missing.slice(0, 5).map((i) => i + 1).join('、')} 片`);
-      await checkProject(request, meta.projectUuid ?? undefined);
-      const file = await storeUpload(app, {
-        source: store.joined(meta),
-        fileName: request.body.name?.trim() ? request.body.name : meta.name,
-        purpose: 'chunked',
-        organizationUuid: meta.organizationUuid,
-        projectUuid: meta.projectUuid,
-        userUuid: user.uuid,
-        expect: { size: meta.totalSize, sha256: request.body.sha256 },
+      const file = await removingOnRefusal(user.uuid, taskId, async () => {
+        // The caller may have lost the membership or permission since the task began.
+        const target = await uploadTarget(app, request, meta.projectUuid);
+        if (target.organizationUuid !== meta.organizationUuid) throw badRequest('上传任务不属于当前企业，请重新上传');
+        return storeUpload(app, {
+          source: store.joined(meta),
+          fileName: request.body.name?.trim() ? request.body.name : meta.name,
+          purpose: 'chunked',
+          ...target,
+          userUuid: user.uuid,
+          expect: { size: meta.totalSize, sha256: request.body.sha256 },
+        });
       });
       await store.removeTask(user.uuid, taskId);
       return { ...presentFile(file), tmp_file_name: presentFile(file).url, task_id: taskId, upload_id: request.body.id ?? null };

@@ -1,11 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, forbidden } from '../../lib/errors';
-import { permissionChecker } from '../../../src/lib/permissions';
 import { currentUser } from '../../plugins/auth';
 import { ErrorBody } from '../accounts/schemas';
-import { projectAccess } from '../projects/access';
-import { fileNotFound, presentFile, readableFile } from './access';
+import { fileNotFound, presentFile, readableFile, uploadTarget } from './access';
+import { closeAfterUnreadUploads, uploadParts } from './multipart';
 import { PURPOSES, type Purpose } from './purposes';
 import { storeUpload } from './store';
 import { Id } from '../../lib/schema-types';
@@ -30,29 +28,20 @@ const PurposeQuery = Type.Object({
 const IdParams = Type.Object({ id: Id() });
 const ProjectIdParams = Type.Object({ project_uuid: Type.String({ maxLength: 64 }), id: Id() });
 const ProjectParams = Type.Object({ project_uuid: Type.String({ maxLength: 64 }) });
-const UPLOADERS = ['create_report', 'edit_report', 'create_material', 'edit_material'];
-
-/** The one multipart part named `file` of an upload request. */
-export async function filePart(request: FastifyRequest) {
-  if (!request.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
-  const part = await request.file();
-  if (!part || part.fieldname !== 'file') throw badRequest('请上传文件（字段名 file）');
-  return part;
-}
 
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  closeAfterUnreadUploads(app);
   const upload = async (request: FastifyRequest, reply: FastifyReply, projectUuid: string | null, purpose?: Purpose) => {
     const user = currentUser(request);
-    const organizationUuid = request.organizationUuid;
-    if (!organizationUuid) throw forbidden('请先加入企业');
-    const part = await filePart(request);
-    const file = await storeUpload(app, { source: part.file, fileName: part.filename, purpose, organizationUuid, projectUuid, userUuid: user.uuid });
+    const target = await uploadTarget(app, request, projectUuid);
+    const { fileName, content } = await uploadParts(request);
+    const file = await storeUpload(app, { source: content, fileName, purpose, ...target, userUuid: user.uuid });
     return reply.status(201).send(presentFile(file));
   };
 
   app.post<{ Querystring: Static<typeof PurposeQuery> }>(
     '/api/uploader/v1/file_upload/',
-    { schema: { tags, summary: '上传文件（multipart 字段 file），归当前企业', querystring: PurposeQuery, response: { 201: FileInfo, 400: ErrorBody, 413: ErrorBody } } },
+    { schema: { tags, summary: '上传文件（multipart 字段 file），归当前企业（需编辑企业的权限）', querystring: PurposeQuery, response: { 201: FileInfo, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody } } },
     (request, reply) => upload(request, reply, null, request.query.purpose),
   );
 
@@ -61,11 +50,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { tags, summary: '上传文件，归该项目（需报告或素材的新增、编辑权限）', params: ProjectParams, querystring: PurposeQuery, response: { 201: FileInfo, 400: ErrorBody, 413: ErrorBody } },
     },
-    async (request, reply) => {
-      const access = await projectAccess(app.db, request, request.params.project_uuid);
-      if (!permissionChecker(access.permissions).matchSome(UPLOADERS)) throw forbidden('您暂无上传文件的权限', 40301);
-      return upload(request, reply, access.project.uuid, request.query.purpose);
-    },
+    (request, reply) => upload(request, reply, request.params.project_uuid, request.query.purpose),
   );
 
   app.get<{ Params: Static<typeof IdParams> }>(
