@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationMembers, organizations, roles, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/passwords';
-import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
+import { authHeaders, createTestApp, DEMO, login, multipart, SAMPLES, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let owner: string;
@@ -169,11 +169,16 @@ describe('projects of the organization', () => {
     expect((await call('GET', `${BASE}/${project.uuid}/`, managerToken)).statusCode).toBe(200);
     expect((await call('PATCH', `${BASE}/${project.uuid}/`, managerToken, { name: '改名的项目' })).json().name).toBe('改名的项目');
     expect((await call('GET', `${BASE}/${project.uuid}/members/`, owner)).statusCode).toBe(200);
+    const body = multipart({}, { name: '负责人的报告.pdf', content: SAMPLES.pdf });
+    const url = `/api/uploader/v1/projects/${project.uuid}/file_upload/`;
+    const file = (await ctx.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...authHeaders(leadToken) } })).json();
+    expect((await call('GET', file.url, managerToken)).body).toBe(SAMPLES.pdf.toString());
 
     // A plain member of the organization, and a member of another organization, see nothing.
     const plain = await login(ctx.app, 'plain', PASSWORD);
     expect((await call('GET', `${BASE}/${project.uuid}/`, plain)).statusCode).toBe(404);
     expect((await call('GET', `${BASE}/?limit=100`, plain)).json().results.map((p: { name: string }) => p.name)).not.toContain('改名的项目');
+    expect((await call('GET', file.url, plain)).statusCode).toBe(404);
     const stranger = await makeUser('stranger', '13900000043', OTHER_ORG, null);
     await ctx.database.db.update(organizationMembers).set({ isOwner: true }).where(eq(organizationMembers.userUuid, stranger.uuid));
     const strangerToken = await login(ctx.app, 'stranger', PASSWORD);

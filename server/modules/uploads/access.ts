@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { organizationMembers, projectMembers, storedFiles } from '../../db/schema';
+import { projectMembers, storedFiles } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { permissionChecker } from '../../../src/lib/permissions';
 import { currentUser } from '../../plugins/auth';
-import { organizationAccess } from '../organizations/access';
+import { isOrganizationAdmin, organizationAccess } from '../organizations/access';
 import { projectAccess } from '../projects/access';
 import type { FileRow } from './store';
 
@@ -30,21 +30,24 @@ export async function uploadTarget(app: FastifyInstance, request: FastifyRequest
   return { organizationUuid: access.organization.uuid, projectUuid: null };
 }
 
-/** A file the caller may read: a member of its project, or of its organization when it has no project. */
+/**
+ * A file the caller may read: a member of its project, or of its organization when it has no
+ * project; organization admins read the files of every project of their organization.
+ */
 export async function readableFile(app: FastifyInstance, request: FastifyRequest, id: number): Promise<FileRow> {
   const user = currentUser(request);
   const [file] = await app.db.select().from(storedFiles).where(eq(storedFiles.id, id));
   if (!file) throw fileNotFound();
-  const [membership] = file.projectUuid
+  const [projectMember] = file.projectUuid
     ? await app.db
         .select({ id: projectMembers.id })
         .from(projectMembers)
         .where(and(eq(projectMembers.projectUuid, file.projectUuid), eq(projectMembers.userUuid, user.uuid)))
-    : await app.db
-        .select({ id: organizationMembers.id })
-        .from(organizationMembers)
-        .where(and(eq(organizationMembers.organizationUuid, file.organizationUuid), eq(organizationMembers.userUuid, user.uuid)));
-  if (!membership) throw fileNotFound();
+    : [];
+  if (projectMember) return file;
+  const organization = await organizationAccess(app.db, request, file.organizationUuid).catch(() => null);
+  if (!organization) throw fileNotFound();
+  if (file.projectUuid && !isOrganizationAdmin(organization.isOwner, organization.role)) throw fileNotFound();
   return file;
 }
 
