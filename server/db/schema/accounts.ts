@@ -54,3 +54,14 @@ export const smsCodes = pgTable(
     index('sms_codes_client_idx').on(table.clientAddress, table.createdAt),
   ],
 );
+
+/** Password sign-in attempts per client address, kept 15 minutes; shared by every server process. */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: serial('id').primaryKey(),
+    clientAddress: varchar('client_address', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sign_in_attempts_client_idx').on(table.clientAddress, table.createdAt)],
+);

@@ -9,7 +9,7 @@ import { currentUser } from '../../plugins/auth';
 import { clearWrongPasswords, countPasswordAttempt, findUserBySignInName, LOCK_AFTER_WRONG_PASSWORDS, lockPasswordSignIn, minutesUntil } from './queries';
 import { ErrorBody, LoginBody, LoginResult, UserInfo, UserInfoUpdate } from './schemas';
 import { createSession, endSession, endUserSessions, type SessionUser } from './sessions';
-import { signInAddressLimit } from './sign-in-limits';
+import { takeSignInAttempt } from './sign-in-limits';
 
 const tags = ['账号'];
 
@@ -26,7 +26,6 @@ function userInfoOf(user: SessionUser, request: FastifyRequest): Static<typeof U
 }
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const addressLimit = signInAddressLimit();
   app.post<{ Body: Static<typeof LoginBody> }>(
     '/api/v1/user/account/login/',
     {
@@ -38,7 +37,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const password = request.body.password ?? '';
       if (!name) throw badRequest('请输入用户名');
       if (!password) throw badRequest('请输入密码');
-      const takeBack = addressLimit.take(request.ip);
+      const takeBack = await takeSignInAttempt(app.db, request.ip);
       const user = await findUserBySignInName(app.db, name);
       const attempt = user ? await countPasswordAttempt(app.db, user.uuid) : null;
       const lockMessage = (until: Date) => `密码错误次数过多，账号已锁定，请 ${minutesUntil(until)} 分钟后再试`;
@@ -53,7 +52,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         }
         throw badRequest('用户名或密码错误', ErrorCode.wrongCredentials);
       }
-      takeBack();
+      await takeBack();
       await clearWrongPasswords(app.db, user.uuid);
       return { username: user.username, token: await createSession(app.db, user.uuid) };
     },
