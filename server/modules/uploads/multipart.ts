@@ -21,12 +21,18 @@ export async function uploadParts(request: FastifyRequest): Promise<{ fields: Re
       continue;
     }
     if (part.fieldname !== 'file') throw badRequest('请上传文件（字段名 file）');
+    // Read the rest of the body alongside the file: a truncated body fails only there, and the
+    // file stream would otherwise wait for an end that never comes.
+    const rest = noMoreFiles(parts);
     const restHasNoFile = new Transform({
       transform: (chunk, _encoding, done) => done(null, chunk),
       flush(done) {
-        noMoreFiles(parts).then(() => done(), done);
+        rest.then(() => done(), done);
       },
     });
+    // The route may refuse before it reads the content; its reader, if any, still sees the error.
+    restHasNoFile.on('error', () => undefined);
+    rest.catch((error: Error) => restHasNoFile.destroy(error));
     part.file.on('error', (error) => restHasNoFile.destroy(error));
     return { fields, fileName: part.filename, content: part.file.pipe(restHasNoFile) };
   }
