@@ -55,7 +55,9 @@ function messageOf(body: string): string {
 async function send(label: string, method: Method, url: string, body?: { type: string; payload: string | Buffer }) {
   const headers: Record<string, string> = { ...authHeaders(token, DEMO.organizationUuid) };
   if (body) headers['content-type'] = body.type;
-  const response = await ctx.app.inject({ method, url, headers, ...(body ? { payload: body.payload } : {}) });
+  const answer = ctx.app.inject({ method, url, headers, ...(body ? { payload: body.payload } : {}) });
+  const response = await Promise.race([answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]);
+  if (!response) return void failures.push(`${label}: no answer within 10 s`);
   if (response.statusCode === 401) token = await login(ctx.app);
   const status = response.statusCode;
   if (status >= 500) failures.push(`${label}: ${status} ${response.body.slice(0, 200)}`);
@@ -71,7 +73,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('bad input on every operation', () => {
-  it('never answers 5xx and always explains a 4xx in Chinese', { timeout: 240_000 }, async () => {
+  it('never answers 5xx and always explains a 4xx in Chinese', { timeout: 600_000 }, async () => {
     const document = (await ctx.app.inject({ method: 'GET', url: '/api/schema/' })).json();
     const operations: [string, Method, Operation][] = [];
     for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
@@ -89,26 +91,31 @@ describe('bad input on every operation', () => {
       const name = `${method} ${path}`;
       const parameters = operation.parameters ?? [];
       const validUrl = fill(path, {});
+      const requests: Array<Parameters<typeof send>> = [];
       for (const parameter of parameters.filter((p) => p.in === 'path')) {
-        for (const value of URL_VALUES) await send(`${name} path ${parameter.name}=${value.slice(0, 20)}`, method, fill(path, { [parameter.name]: value }));
+        for (const value of URL_VALUES) requests.push([`${name} path ${parameter.name}=${value.slice(0, 20)}`, method, fill(path, { [parameter.name]: value })]);
       }
       for (const parameter of parameters.filter((p) => p.in === 'query')) {
-        for (const value of URL_VALUES) await send(`${name} query ${parameter.name}=${value.slice(0, 20)}`, method, `${validUrl}?${parameter.name}=${value}`);
+        for (const value of URL_VALUES) requests.push([`${name} query ${parameter.name}=${value.slice(0, 20)}`, method, `${validUrl}?${parameter.name}=${value}`]);
       }
       const content = operation.requestBody?.content ?? {};
       if (content['application/json']) {
         const fields = Object.keys(content['application/json'].schema?.properties ?? {});
         for (const field of fields) {
           for (const value of BODY_VALUES) {
-            await send(`${name} body ${field}=${value.slice(0, 30)}`, method, validUrl, { type: 'application/json', payload: `{${JSON.stringify(field)}:${value}}` });
+            requests.push([`${name} body ${field}=${value.slice(0, 30)}`, method, validUrl, { type: 'application/json', payload: `{${JSON.stringify(field)}:${value}}` }]);
           }
         }
         for (const payload of [DEEP_JSON, DEEP_OBJECT, '{"name":"a\\u0000"}', '{"__proto__":{"x":1}}', '[1,2']) {
-          await send(`${name} whole body ${payload.slice(0, 20)}`, method, validUrl, { type: 'application/json', payload });
+          requests.push([`${name} whole body ${payload.slice(0, 20)}`, method, validUrl, { type: 'application/json', payload }]);
         }
       } else if (method === 'POST' || method === 'PUT') {
         // Upload routes read their multipart body themselves and declare no body schema.
-        for (const bad of BAD_MULTIPART) await send(`${name} multipart ${JSON.stringify(bad.body.slice(0, 60))}`, method, validUrl, { type: bad['content-type'], payload: bad.body });
+        for (const bad of BAD_MULTIPART) requests.push([`${name} multipart ${JSON.stringify(bad.body.slice(0, 60))}`, method, validUrl, { type: bad['content-type'], payload: bad.body }]);
+      }
+      // A few at a time within one operation (fewer than the admission limit, so none waits).
+      for (let start = 0; start < requests.length; start += 6) {
+        await Promise.all(requests.slice(start, start + 6).map((request) => send(...request)));
       }
     }
     expect(failures).toEqual([]);
