@@ -36,6 +36,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection ended by the server (a restart, a dropped database) is only replaced;
+    // without a listener the pool's error would end the process.
+    pool.on('error', (error) => console.warn(`数据库空闲连接已断开：${error.message}`));
     const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return {
