@@ -19,7 +19,7 @@ import { labels, libraryItems } from '../server/db/schema';
 import { seed } from '../server/db/seed';
 import { DEMO } from '../server/db/seed/demo-accounts';
 import { listItems, readListQuery } from '../server/modules/library/items';
-import { KINDS } from '../server/modules/library/kinds';
+import { LIBRARY } from '../contract/library';
 
 const reports = Number(process.argv[2] ?? 1_000_000);
 const url = process.env.DATABASE_URL;
@@ -71,10 +71,10 @@ async function main() {
     for (const [title, query] of queries) {
       logged.length = 0;
       const filter = readListQuery({ pageNo: '1', pageSize: '10', ...query }, 'Asia/Shanghai');
-      await listItems(database.db, DEMO.projectUuid, KINDS.report, filter); // warm the cache: the time below is of a warm run
+      await listItems(database.db, DEMO.projectUuid, LIBRARY.report, filter); // warm the cache: the time below is of a warm run
       const started = performance.now();
       logging = true;
-      const { total } = await listItems(database.db, DEMO.projectUuid, KINDS.report, filter);
+      const { total } = await listItems(database.db, DEMO.projectUuid, LIBRARY.report, filter);
       logging = false;
       console.log(`\n=== ${title}: ${total} matches, list answered in ${(performance.now() - started).toFixed(0)} ms (warm)`);
       for (const statement of logged.filter((entry) => entry.sql.includes('"library_items"'))) {

@@ -1,4 +1,4 @@
-import { CATALOGUE } from '../../src/lib/permissions';
+import { CATALOGUE } from '../../contract/permissions';
 
 /** Error codes of the contract; the HTTP status is the first three digits. */
 export const ErrorCode = {

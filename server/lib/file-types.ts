@@ -1,6 +1,7 @@
 import path from 'node:path';
 
-export type FileType = 'jpeg' | 'png' | 'pdf' | 'doc' | 'docx';
+export type { FileType } from '../../contract/library';
+import type { FileType } from '../../contract/library';
 
 export const MIME: Record<FileType, string> = {
   jpeg: 'image/jpeg',

@@ -23,3 +23,10 @@ export const Int = (options: IntegerOptions = {}) => Type.Integer({ minimum: -IN
 
 /** A row id: 1 to 2³¹−1. */
 export const Id = (options: IntegerOptions = {}) => Int({ minimum: 1, ...options });
+
+/** A UUID as paths and headers carry it. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+/** The body of every refusal: `{code, message}`. */
+export const ErrorBody = Type.Object({ code: Type.Integer(), message: Type.String() }, { description: '错误' });

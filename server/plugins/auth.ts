@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { badRequest, forbidden, notAuthenticated } from '../lib/errors';
 import { resolveSession, type SessionUser } from '../modules/accounts/sessions';
 import { isApiPath } from './errors';
+import { UUID } from '../lib/schema-types';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,7 +22,6 @@ declare module 'fastify' {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PUBLIC_PREFIXES = ['/api/docs'];
 
 export function readToken(request: FastifyRequest): string | null {

@@ -2,8 +2,10 @@ import { index, integer, jsonb, pgTable, serial, unique, uuid, varchar } from 'd
 import { timestamps } from './accounts';
 import { projects } from './projects';
 
-export const LABEL_ORIGINS = ['报告', '素材'] as const;
-export type LabelOrigin = (typeof LABEL_ORIGINS)[number];
+import { ATOMIC_LABEL, ENTITY_NAMES, type EntityName } from '../../../contract/labels';
+
+export const LABEL_ORIGINS = ENTITY_NAMES;
+export type LabelOrigin = EntityName;
 
 export const labelGroups = pgTable(
   'label_groups',
@@ -25,7 +27,7 @@ export const labels = pgTable(
     name: varchar('name', { length: 50 }).notNull(),
     extraInfo: jsonb('extra_info').$type<Record<string, unknown>>().notNull().default({}),
     origin: varchar('origin', { length: 8 }).$type<LabelOrigin>().notNull(),
-    type: varchar('type', { length: 16 }).notNull().default('原子标签'),
+    type: varchar('type', { length: 16 }).notNull().default(ATOMIC_LABEL),
     /** Deleting a group deletes its labels. */
     labelGroupId: integer('label_group_id').references(() => labelGroups.id, { onDelete: 'cascade' }),
     ...timestamps,

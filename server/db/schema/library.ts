@@ -6,8 +6,10 @@ import { labels } from './labels';
 import { projects } from './projects';
 
 /** Reports and materials are one library; `kind` tells them apart. */
-export const LIBRARY_KINDS = ['report', 'material'] as const;
-export type LibraryKind = (typeof LIBRARY_KINDS)[number];
+import { LIBRARY_KINDS, type LibraryKindName } from '../../../contract/library';
+
+export { LIBRARY_KINDS };
+export type LibraryKind = LibraryKindName;
 
 export const libraryGroups = pgTable(
   'library_groups',

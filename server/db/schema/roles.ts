@@ -5,7 +5,7 @@ import { projects } from './projects';
 
 /**
  * Roles of an organization (projectUuid null) or of one project. `permissions` holds
- * permission detail strings of the catalogue in src/lib/permissions.ts.
+ * permission detail strings of the catalogue in contract/permissions.ts.
  */
 export const roles = pgTable(
   'roles',

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 
-export const ErrorBody = Type.Object({ code: Type.Integer(), message: Type.String() }, { description: '错误' });
 export const MessageBody = Type.Object({ message: Type.String() });
 export const MobileBody = Type.Object({ mobile: Type.String() });
 export const Registered = Type.Object({ uuid: Type.String({ format: 'uuid' }), username: Type.String() });

@@ -8,10 +8,11 @@ import { hashPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
 import { findUserByMobile, uniqueViolationField } from './queries';
 import {
-  BindBody, ErrorBody, LoginResult, MessageBody, MobileBody, RegisterBody, Registered, ResetBody, SmsCodeBody, SmsLoginBody,
+  BindBody, LoginResult, MessageBody, MobileBody, RegisterBody, Registered, ResetBody, SmsCodeBody, SmsLoginBody,
 } from './schemas';
 import { createSession, endUserSessions } from './sessions';
 import { consumeCode, issueCode, SMS_ACTIONS, type SmsAction } from './sms-codes';
+import { ErrorBody } from '../../lib/schema-types';
 
 const tags = ['账号'];
 const TAKEN = { mobile: '该手机号已注册', username: '该用户名已被使用' } as const;

@@ -6,18 +6,12 @@ import { formatDateTime } from '../../lib/dates';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { ok, REPORT_BASE } from '../../lib/report-service';
-import { projectWith } from '../projects/access';
+import { LABEL_PERMISSIONS } from '../../../contract/labels';
+import { projectOf } from '../../plugins/access';
 import { presentLabel } from './queries';
 import { FilterListQuery, FilterWrite, Ids, ProjectIdParams, ProjectParams } from './schemas';
 
 const tags = ['标签筛选'];
-// Spec section 6: filter groups are gated by the label group permissions.
-const P = {
-  view: 'report.labelgroup.view_labelgroup',
-  create: 'report.labelgroup.create_labelgroup',
-  edit: 'report.labelgroup.edit_labelgroup',
-  delete: 'report.labelgroup.delete_labelgroup',
-};
 type FilterRow = typeof filterLabelSettings.$inferSelect;
 
 export async function filterSettingRoutes(app: FastifyInstance): Promise<void> {
@@ -69,9 +63,9 @@ export async function filterSettingRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof FilterListQuery> }>(
     `${REPORT_BASE}/filter_label_setting/`,
-    { schema: { tags, summary: '标签筛选组（origin、group_id；未指定分组的筛选组对所有分组可见）', params: ProjectParams, querystring: FilterListQuery } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.viewGroups } }, schema: { tags, summary: '标签筛选组（origin、group_id；未指定分组的筛选组对所有分组可见）', params: ProjectParams, querystring: FilterListQuery } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.view);
+      const { project } = projectOf(request);
       const conditions: SQL[] = [eq(filterLabelSettings.projectUuid, project.uuid)];
       if (request.query.origin) conditions.push(eq(filterLabelSettings.origin, request.query.origin));
       if (request.query.group_id !== undefined) {
@@ -85,9 +79,9 @@ export async function filterSettingRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof FilterWrite> }>(
     `${REPORT_BASE}/filter_label_setting/`,
-    { schema: { tags, summary: '新建标签筛选组', params: ProjectParams, body: FilterWrite } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.createGroup } }, schema: { tags, summary: '新建标签筛选组', params: ProjectParams, body: FilterWrite } },
     async (request, reply) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.create);
+      const { project } = projectOf(request);
       const origin = request.body.origin ?? '报告';
       const [row] = await app.db
         .insert(filterLabelSettings)
@@ -106,9 +100,9 @@ export async function filterSettingRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: Static<typeof ProjectIdParams>; Body: Static<typeof FilterWrite> }>(
     `${REPORT_BASE}/filter_label_setting/:id/`,
-    { schema: { tags, summary: '修改标签筛选组', params: ProjectIdParams, body: FilterWrite } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.editGroup } }, schema: { tags, summary: '修改标签筛选组', params: ProjectIdParams, body: FilterWrite } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.edit);
+      const { project } = projectOf(request);
       const current = await settingOf(project.uuid, request.params.id);
       const origin = request.body.origin ?? current.origin;
       const changes: Partial<FilterRow> = { updatedAt: new Date(), origin };
@@ -123,9 +117,9 @@ export async function filterSettingRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: Static<typeof ProjectIdParams> }>(
     `${REPORT_BASE}/filter_label_setting/:id/`,
-    { schema: { tags, summary: '删除标签筛选组', params: ProjectIdParams } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.deleteGroup } }, schema: { tags, summary: '删除标签筛选组', params: ProjectIdParams } },
     async (request, reply) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.delete);
+      const { project } = projectOf(request);
       await app.db.delete(filterLabelSettings).where(eq(filterLabelSettings.id, (await settingOf(project.uuid, request.params.id)).id));
       return reply.status(204).send();
     },
@@ -133,9 +127,9 @@ export async function filterSettingRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Ids> }>(
     `${REPORT_BASE}/filter_label_setting/bulk_delete/`,
-    { schema: { tags, summary: '批量删除标签筛选组', params: ProjectParams, body: Ids } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.deleteGroup } }, schema: { tags, summary: '批量删除标签筛选组', params: ProjectParams, body: Ids } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.delete);
+      const { project } = projectOf(request);
       const ids = parseIds(request.body.ids, '请勾选批量删除数据!');
       await app.db.transaction(async (tx) => {
         const rows = await tx.delete(filterLabelSettings).where(and(eq(filterLabelSettings.projectUuid, project.uuid), inArray(filterLabelSettings.id, ids))).returning({ id: filterLabelSettings.id });

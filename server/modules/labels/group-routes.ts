@@ -6,18 +6,13 @@ import { formatDateTime } from '../../lib/dates';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { ok, REPORT_BASE } from '../../lib/report-service';
-import { projectWith } from '../projects/access';
+import { LABEL_PERMISSIONS } from '../../../contract/labels';
+import { projectOf } from '../../plugins/access';
 import { checkGroupName, type LabelGroupRow } from './queries';
 import { Ids, LabelGroupWrite, ProjectIdParams, ProjectParams, SortBody } from './schemas';
 import { isUniqueViolation } from '../../lib/sql';
 
 const tags = ['标签分组'];
-const P = {
-  view: 'report.labelgroup.view_labelgroup',
-  create: 'report.labelgroup.create_labelgroup',
-  edit: 'report.labelgroup.edit_labelgroup',
-  delete: 'report.labelgroup.delete_labelgroup',
-};
 const groupExists = () => badRequest('标签分组名称已存在');
 
 export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
@@ -39,9 +34,9 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ProjectParams> }>(
     `${REPORT_BASE}/label_group/`,
-    { schema: { tags, summary: '标签分组列表（含每组标签数 label_num 与标签总数 total_label）', params: ProjectParams } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.viewGroups } }, schema: { tags, summary: '标签分组列表（含每组标签数 label_num 与标签总数 total_label）', params: ProjectParams } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.view);
+      const { project } = projectOf(request);
       const groups = await app.db.select().from(labelGroups).where(eq(labelGroups.projectUuid, project.uuid)).orderBy(asc(labelGroups.order), asc(labelGroups.id));
       const counts = await app.db
         .select({ groupId: labels.labelGroupId, n: count() })
@@ -62,9 +57,9 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof LabelGroupWrite> }>(
     `${REPORT_BASE}/label_group/`,
-    { schema: { tags, summary: '新建标签分组', params: ProjectParams, body: LabelGroupWrite } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.createGroup } }, schema: { tags, summary: '新建标签分组', params: ProjectParams, body: LabelGroupWrite } },
     async (request, reply) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.create);
+      const { project } = projectOf(request);
       const name = checkGroupName(request.body.name, '分组名称必填！');
       const [{ last }] = await app.db.select({ last: count() }).from(labelGroups).where(eq(labelGroups.projectUuid, project.uuid));
       try {
@@ -79,9 +74,9 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: Static<typeof ProjectIdParams>; Body: Static<typeof LabelGroupWrite> }>(
     `${REPORT_BASE}/label_group/:id/`,
-    { schema: { tags, summary: '重命名或调整标签分组', params: ProjectIdParams, body: LabelGroupWrite } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.editGroup } }, schema: { tags, summary: '重命名或调整标签分组', params: ProjectIdParams, body: LabelGroupWrite } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.edit);
+      const { project } = projectOf(request);
       const group = await groupOf(project.uuid, request.params.id);
       const changes: Partial<LabelGroupRow> = { updatedAt: new Date() };
       if (request.body.name !== undefined) changes.name = checkGroupName(request.body.name, '组名不能为空');
@@ -98,9 +93,9 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: Static<typeof ProjectIdParams> }>(
     `${REPORT_BASE}/label_group/:id/`,
-    { schema: { tags, summary: '删除标签分组及其下的标签', params: ProjectIdParams } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.deleteGroup } }, schema: { tags, summary: '删除标签分组及其下的标签', params: ProjectIdParams } },
     async (request, reply) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.delete);
+      const { project } = projectOf(request);
       const group = await groupOf(project.uuid, request.params.id);
       await app.db.delete(labelGroups).where(eq(labelGroups.id, group.id));
       return reply.status(204).send();
@@ -109,9 +104,9 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Ids> }>(
     `${REPORT_BASE}/label_group/bulk_delete/`,
-    { schema: { tags, summary: '批量删除标签分组（其下标签一并删除）', params: ProjectParams, body: Ids } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.deleteGroup } }, schema: { tags, summary: '批量删除标签分组（其下标签一并删除）', params: ProjectParams, body: Ids } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.delete);
+      const { project } = projectOf(request);
       const ids = parseIds(request.body.ids, '请选择删除分组');
       const deleted = await app.db.transaction(async (tx) => {
         const rows = await tx
@@ -127,9 +122,9 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof SortBody> }>(
     `${REPORT_BASE}/label_group/sort_data/`,
-    { schema: { tags, summary: '按给出的 id 顺序排列标签分组', params: ProjectParams, body: SortBody } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.editGroup } }, schema: { tags, summary: '按给出的 id 顺序排列标签分组', params: ProjectParams, body: SortBody } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.edit);
+      const { project } = projectOf(request);
       const ids = Array.isArray(request.body) ? request.body : request.body.ids;
       if (new Set(ids).size !== ids.length) throw badRequest('分组顺序中有重复的 id');
       await app.db.transaction(async (tx) => {

@@ -7,7 +7,8 @@ import { badRequest, notFound } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
 import { ok, REPORT_BASE } from '../../lib/report-service';
-import { demandSome, projectAccess, projectWith } from '../projects/access';
+import { LABEL_PERMISSIONS } from '../../../contract/labels';
+import { projectOf } from '../../plugins/access';
 import { applyImport, planImport } from './import';
 import {
   checkGroupRef, checkLabelName, labelsOfProject, listLabels, presentLabel, projectGroups, readExtraInfo, type LabelRow,
@@ -16,12 +17,6 @@ import { BatchUpdateBody, BulkCreateBody, Ids, ImportBody, LabelListQuery, Label
 import { isUniqueViolation } from '../../lib/sql';
 
 const tags = ['标签'];
-const P = {
-  view: ['report.label.view_label', 'report.labelgroup.view_labelgroup'],
-  create: 'report.label.create_label',
-  edit: 'report.label.edit_label',
-  delete: 'report.label.delete_label',
-};
 /** 20,000 rows of long Chinese names fit; the default 1 MB does not. */
 const BULK_BODY_LIMIT = 8 * 1024 * 1024;
 /** The app shows this refusal as a warning (spec section 8: label add with code 400). */
@@ -41,11 +36,9 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof LabelListQuery> }>(
     `${REPORT_BASE}/label/`,
-    { schema: { tags, summary: '标签列表（origin、label_group_id、name 包含、limit、offset）', params: ProjectParams, querystring: LabelListQuery } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.view } }, schema: { tags, summary: '标签列表（origin、label_group_id、name 包含、limit、offset）', params: ProjectParams, querystring: LabelListQuery } },
     async (request) => {
-      const access = await projectAccess(app.db, request, request.params.projectId);
-      // Either view permission will do; the label group one gates the filter panel.
-      demandSome(access, P.view);
+      const access = projectOf(request);
       const { limit = DEFAULT_LIMIT, offset = 0, origin, label_group_id: labelGroupId, name } = request.query;
       const { rows, total } = await listLabels(app.db, access.project.uuid, { origin, labelGroupId, name: name?.trim() || undefined, limit, offset });
       return drfPage(request, rows.map((row) => presentLabel(row.label, row.groupName, tz)), total, limit, offset);
@@ -54,9 +47,9 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof LabelWrite> }>(
     `${REPORT_BASE}/label/`,
-    { schema: { tags, summary: '新建标签；同组同实体重名时回答 code 400', params: ProjectParams, body: LabelWrite } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.create } }, schema: { tags, summary: '新建标签；同组同实体重名时回答 code 400', params: ProjectParams, body: LabelWrite } },
     async (request, reply) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.create);
+      const { project } = projectOf(request);
       const name = checkLabelName(request.body.name);
       const labelGroupId = checkGroupRef(await projectGroups(app.db, project.uuid), request.body.label_group);
       try {
@@ -74,9 +67,9 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: Static<typeof ProjectIdParams>; Body: Static<typeof LabelWrite> }>(
     `${REPORT_BASE}/label/:id/`,
-    { schema: { tags, summary: '修改标签', params: ProjectIdParams, body: LabelWrite } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.edit } }, schema: { tags, summary: '修改标签', params: ProjectIdParams, body: LabelWrite } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.edit);
+      const { project } = projectOf(request);
       const label = await labelOf(project.uuid, request.params.id);
       const changes = await labelChanges(app.db, project.uuid, request.body);
       try {
@@ -91,11 +84,9 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: Static<typeof ProjectIdParams> }>(
     `${REPORT_BASE}/label/:id/`,
-    { schema: { tags, summary: '删除标签（同时从所有报告和素材上移除）', params: ProjectIdParams } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.delete } }, schema: { tags, summary: '删除标签（同时从所有报告和素材上移除）', params: ProjectIdParams } },
     async (request, reply) => {
-      const access = await projectAccess(app.db, request, request.params.projectId);
-      // The spec gates label management on edit_label; delete_label also allows it.
-      demandSome(access, [P.delete, P.edit]);
+      const access = projectOf(request);
       const label = await labelOf(access.project.uuid, request.params.id);
       await app.db.delete(labels).where(eq(labels.id, label.id));
       return reply.status(204).send();
@@ -104,9 +95,9 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof BatchUpdateBody> }>(
     `${REPORT_BASE}/label/batch_update/`,
-    { schema: { tags, summary: '批量移动分组（{ids, label_group}）或逐个修改（[{id, …}]），全部成功或全部不变', params: ProjectParams, body: BatchUpdateBody } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.edit } }, schema: { tags, summary: '批量移动分组（{ids, label_group}）或逐个修改（[{id, …}]），全部成功或全部不变', params: ProjectParams, body: BatchUpdateBody } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.edit);
+      const { project } = projectOf(request);
       const items = Array.isArray(request.body)
         ? request.body
         : parseIds(request.body.ids, '请勾选批量移动数据!').map((id) => ({ id, label_group: (request.body as { label_group?: number | null }).label_group, origin: (request.body as { origin?: LabelOrigin }).origin }));
@@ -128,9 +119,9 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Ids> }>(
     `${REPORT_BASE}/label/bulk_delete/`,
-    { schema: { tags, summary: '批量删除标签（同时解除与报告、素材的关联）', params: ProjectParams, body: Ids } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.edit } }, schema: { tags, summary: '批量删除标签（同时解除与报告、素材的关联）', params: ProjectParams, body: Ids } },
     async (request, reply) => {
-      const access = await projectWith(app.db, request, request.params.projectId, P.edit);
+      const access = projectOf(request);
       const ids = parseIds(request.body.ids, '请勾选批量删除数据!');
       await labelsOfProject(app.db, access.project.uuid, ids);
       await app.db.delete(labels).where(and(eq(labels.projectUuid, access.project.uuid), inArray(labels.id, ids)));
@@ -140,9 +131,9 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof BulkCreateBody> }>(
     `${REPORT_BASE}/label/bulk_create/`,
-    { bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '批量新建标签，全部成功或全部不建', params: ProjectParams, body: BulkCreateBody } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.create } }, bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '批量新建标签，全部成功或全部不建', params: ProjectParams, body: BulkCreateBody } },
     async (request, reply) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.create);
+      const { project } = projectOf(request);
       const items = Array.isArray(request.body) ? request.body : request.body.labels;
       if (items.length === 0) throw badRequest('请至少提交一个标签');
       const groups = await projectGroups(app.db, project.uuid);
@@ -179,9 +170,9 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof ImportBody> }>(
     `${REPORT_BASE}/label/import/`,
-    { bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '导入标签表（序号、标签名称、标签类别、实体）；dry_run 时只返回逐行预览', params: ProjectParams, body: ImportBody } },
+    { config: { project: { anyOf: LABEL_PERMISSIONS.create } }, bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '导入标签表（序号、标签名称、标签类别、实体）；dry_run 时只返回逐行预览', params: ProjectParams, body: ImportBody } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.projectId, P.create);
+      const { project } = projectOf(request);
       if (request.body.rows.length === 0) throw badRequest('当前excel无数据');
       return app.db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;

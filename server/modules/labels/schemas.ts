@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { ATOMIC_LABEL } from '../../../contract/labels';
 import { LABEL_ORIGINS } from '../../db/schema';
 import { LimitOffsetQuery } from '../../lib/pagination';
 import { Id, Int } from '../../lib/schema-types';
@@ -28,7 +29,7 @@ export const LabelWrite = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 200 })),
   extra_info: Type.Optional(ExtraInfo),
   origin: Type.Optional(Origin),
-  type: Type.Optional(Type.Literal('原子标签')),
+  type: Type.Optional(Type.Literal(ATOMIC_LABEL)),
   label_group: Type.Optional(GroupRef),
 });
 

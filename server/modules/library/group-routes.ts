@@ -1,23 +1,24 @@
 import type { Static } from '@sinclair/typebox';
 import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { libraryGroups, libraryItems } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { ok, REPORT_BASE } from '../../lib/report-service';
-import { demandSome, projectAccess, projectWith } from '../projects/access';
-import { permission, type KindSpec } from './kinds';
+import type { LibraryOperation } from '../../../contract/library';
+import { projectOf } from '../../plugins/access';
+import type { LibraryKindContract } from '../../../contract/library';
 import { GroupBatchEdit, GroupListQuery, GroupWrite, Ids, ProjectIdParams, ProjectParams } from './schemas';
 import { containing, isUniqueViolation } from '../../lib/sql';
 
 type GroupRow = typeof libraryGroups.$inferSelect;
 
 /** The group routes of one library kind: report_group/ or material_group/. */
-export function groupRoutes(spec: KindSpec) {
+export function groupRoutes(spec: LibraryKindContract) {
   return async (app: FastifyInstance): Promise<void> => {
     const base = `${REPORT_BASE}/${spec.groupPath}`;
-    const tags = [`${spec.noun}分组`];
+    const tags = [`${spec.entity}分组`];
     const present = (group: GroupRow, num = 0) => ({
       id: group.id,
       name: group.name,
@@ -27,8 +28,7 @@ export function groupRoutes(spec: KindSpec) {
       created_at: formatDateTime(group.createdAt, app.config.timeZone)!,
       updated_at: formatDateTime(group.updatedAt, app.config.timeZone)!,
     });
-    const access = (request: FastifyRequest<{ Params: { projectId: string } }>, action: 'create' | 'edit' | 'delete') =>
-      projectWith(app.db, request, request.params.projectId, permission(spec, action, true));
+    const needs = (operation: LibraryOperation) => ({ project: { anyOf: spec.permissions[operation] } });
     const checkName = (name: string | undefined, message: string) => {
       const value = (name ?? '').trim();
       if (!value) throw badRequest(message);
@@ -39,11 +39,9 @@ export function groupRoutes(spec: KindSpec) {
 
     app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof GroupListQuery> }>(
       `${base}/group_list/`,
-      { schema: { tags, summary: `${spec.noun}分组（每组条数 num，以及全部条数 total_report_number）`, params: ProjectParams, querystring: GroupListQuery } },
+      { config: needs('viewGroups'), schema: { tags, summary: `${spec.entity}分组（每组条数 num，以及全部条数 total_report_number）`, params: ProjectParams, querystring: GroupListQuery } },
       async (request) => {
-        const found = await projectAccess(app.db, request, request.params.projectId);
-        demandSome(found, [permission(spec, 'view'), permission(spec, 'view', true)]);
-        const project = found.project.uuid;
+        const project = projectOf(request).project.uuid;
         const name = request.query.name?.trim();
         const groups = await app.db
           .select()
@@ -66,9 +64,9 @@ export function groupRoutes(spec: KindSpec) {
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof GroupWrite> }>(
       `${base}/group_create/`,
-      { schema: { tags, summary: `新建${spec.noun}分组`, params: ProjectParams, body: GroupWrite } },
+      { config: needs('createGroup'), schema: { tags, summary: `新建${spec.entity}分组`, params: ProjectParams, body: GroupWrite } },
       async (request) => {
-        const { project } = await access(request, 'create');
+        const { project } = projectOf(request);
         const name = checkName(request.body.name, '分组名称必填！');
         const [{ n }] = await app.db.select({ n: count() }).from(libraryGroups).where(and(eq(libraryGroups.projectUuid, project.uuid), eq(libraryGroups.kind, spec.kind)));
         try {
@@ -92,9 +90,9 @@ export function groupRoutes(spec: KindSpec) {
 
     app.put<{ Params: Static<typeof ProjectIdParams>; Body: Static<typeof GroupWrite> }>(
       `${base}/:id/`,
-      { schema: { tags, summary: `重命名${spec.noun}分组`, params: ProjectIdParams, body: GroupWrite } },
+      { config: needs('editGroup'), schema: { tags, summary: `重命名${spec.entity}分组`, params: ProjectIdParams, body: GroupWrite } },
       async (request) => {
-        const { project } = await access(request, 'edit');
+        const { project } = projectOf(request);
         const group = await groupOf(project.uuid, request.params.id);
         try {
           const [updated] = await app.db
@@ -112,9 +110,9 @@ export function groupRoutes(spec: KindSpec) {
 
     app.put<{ Params: Static<typeof ProjectParams>; Body: Static<typeof GroupBatchEdit> }>(
       `${base}/batch_edit/`,
-      { schema: { tags, summary: '保存分组的名称与顺序，全部成功或全部不变', params: ProjectParams, body: GroupBatchEdit } },
+      { config: needs('editGroup'), schema: { tags, summary: '保存分组的名称与顺序，全部成功或全部不变', params: ProjectParams, body: GroupBatchEdit } },
       async (request) => {
-        const { project } = await access(request, 'edit');
+        const { project } = projectOf(request);
         const rows = request.body.data;
         const groups = await app.db.select({ id: libraryGroups.id }).from(libraryGroups).where(and(eq(libraryGroups.projectUuid, project.uuid), eq(libraryGroups.kind, spec.kind), inArray(libraryGroups.id, rows.map((row) => row.id).concat(0))));
         if (groups.length !== new Set(rows.map((row) => row.id)).size) throw notFound('分组不存在');
@@ -136,9 +134,9 @@ export function groupRoutes(spec: KindSpec) {
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Ids> }>(
       `${base}/batch_delete/`,
-      { schema: { tags, summary: `批量删除${spec.noun}分组（其中的${spec.noun}移出分组）`, params: ProjectParams, body: Ids } },
+      { config: needs('deleteGroup'), schema: { tags, summary: `批量删除${spec.entity}分组（其中的${spec.entity}移出分组）`, params: ProjectParams, body: Ids } },
       async (request) => {
-        const { project } = await access(request, 'delete');
+        const { project } = projectOf(request);
         const ids = parseIds(request.body.ids, '请选择删除分组');
         await app.db.transaction(async (tx) => {
           const deleted = await tx

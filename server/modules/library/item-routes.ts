@@ -7,24 +7,24 @@ import { badRequest, notFound } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { ok, REPORT_BASE } from '../../lib/report-service';
 import { isId } from '../../lib/schema-types';
-import { demandSome, projectAccess, projectWith } from '../projects/access';
+import type { LibraryOperation } from '../../../contract/library';
+import { projectOf } from '../../plugins/access';
 import { deleteUnusedObjects } from '../uploads/storage-gc';
 import { lockFiles, releaseFiles } from './files';
 import { itemsOfProject, listItems, presentItems, readListQuery } from './items';
-import { permission, type KindSpec } from './kinds';
+import type { LibraryKindContract } from '../../../contract/library';
 import { BulkItems, ExportBody, Ids, ItemWrite, ListQuery, MoveBody, ProjectIdParams, ProjectParams } from './schemas';
 import { checkGroup, checkLabels, itemValues, setItemLabels } from './write';
 
 type Body = Static<typeof ItemWrite>;
 
 /** The item routes of one library kind: reports under report/, materials under material/. */
-export function itemRoutes(spec: KindSpec) {
+export function itemRoutes(spec: LibraryKindContract) {
   return async (app: FastifyInstance): Promise<void> => {
     const base = `${REPORT_BASE}/${spec.itemPath}`;
-    const tags = [`${spec.noun}`];
+    const tags = [`${spec.entity}`];
     const tz = app.config.timeZone;
-    const access = (request: FastifyRequest<{ Params: { projectId: string } }>, action: 'view' | 'create' | 'edit' | 'delete') =>
-      projectWith(app.db, request, request.params.projectId, permission(spec, action));
+    const needs = (...operations: LibraryOperation[]) => ({ project: { anyOf: operations.flatMap((operation) => spec.permissions[operation]) } });
     const ownerOf = (project: { uuid: string; organizationUuid: string }) => ({ projectUuid: project.uuid, organizationUuid: project.organizationUuid });
     const presentOne = async (id: number) => {
       const [row] = await app.db.select().from(libraryItems).where(eq(libraryItems.id, id));
@@ -38,7 +38,7 @@ export function itemRoutes(spec: KindSpec) {
         try {
           prepared.push({ values: await itemValues(app.db, owner, spec, body, true), labelIds: (await checkLabels(app.db, owner, spec, body)) ?? [] });
         } catch (error) {
-          throw bodies.length > 1 ? badRequest(`第 ${i + 1} 个${spec.noun}：${(error as Error).message}`) : error;
+          throw bodies.length > 1 ? badRequest(`第 ${i + 1} 个${spec.entity}：${(error as Error).message}`) : error;
         }
       }
       return app.db.transaction(async (tx) => {
@@ -58,9 +58,9 @@ export function itemRoutes(spec: KindSpec) {
 
     app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof ListQuery> }>(
       `${base}/report_list/`,
-      { schema: { tags, summary: `${spec.noun}列表（分页、名称、分组、时间、标签筛选）`, params: ProjectParams, querystring: ListQuery } },
+      { config: needs('view'), schema: { tags, summary: `${spec.entity}列表（分页、名称、分组、时间、标签筛选）`, params: ProjectParams, querystring: ListQuery } },
       async (request) => {
-        const { project } = await access(request, 'view');
+        const { project } = projectOf(request);
         const filter = readListQuery(request.query, tz);
         const { rows, total } = await listItems(app.db, project.uuid, spec, filter);
         return { code: 200, result: { data: await presentItems(app.db, rows, tz), pageNo: filter.pageNo, pageSize: filter.pageSize, total } };
@@ -69,46 +69,46 @@ export function itemRoutes(spec: KindSpec) {
 
     app.get<{ Params: Static<typeof ProjectIdParams> }>(
       `${base}/:id/`,
-      { schema: { tags, summary: `${spec.noun}详情`, params: ProjectIdParams } },
+      { config: needs('view'), schema: { tags, summary: `${spec.entity}详情`, params: ProjectIdParams } },
       async (request) => {
-        const { project } = await access(request, 'view');
+        const { project } = projectOf(request);
         const [row] = await itemsOfProject(app.db, project.uuid, spec.kind, [request.params.id]);
-        if (!row) throw notFound(`${spec.noun}不存在`);
+        if (!row) throw notFound(`${spec.entity}不存在`);
         return ok((await presentItems(app.db, [row], tz))[0]);
       },
     );
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Body }>(
       `${base}/report_create/`,
-      { schema: { tags, summary: `新增${spec.noun}`, params: ProjectParams, body: ItemWrite } },
+      { config: needs('create'), schema: { tags, summary: `新增${spec.entity}`, params: ProjectParams, body: ItemWrite } },
       async (request, reply) => {
-        const { project } = await access(request, 'create');
+        const { project } = projectOf(request);
         const [id] = await create(request, ownerOf(project), [request.body]);
-        return reply.status(201).send(ok(await presentOne(id), `新增${spec.noun}成功`));
+        return reply.status(201).send(ok(await presentOne(id), `新增${spec.entity}成功`));
       },
     );
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof BulkItems> }>(
       `${base}/bulk_create/`,
-      { schema: { tags, summary: `批量新增${spec.noun}，全部成功或全部不建`, params: ProjectParams, body: BulkItems } },
+      { config: needs('create'), schema: { tags, summary: `批量新增${spec.entity}，全部成功或全部不建`, params: ProjectParams, body: BulkItems } },
       async (request, reply) => {
-        const { project } = await access(request, 'create');
+        const { project } = projectOf(request);
         const bodies = Array.isArray(request.body) ? request.body : request.body.data;
-        if (bodies.length === 0) throw badRequest(`请至少提交一个${spec.noun}`);
+        if (bodies.length === 0) throw badRequest(`请至少提交一个${spec.entity}`);
         const ids = await create(request, ownerOf(project), bodies);
         const rows = await itemsOfProject(app.db, project.uuid, spec.kind, ids);
-        return reply.status(201).send(ok(await presentItems(app.db, rows, tz), `新增${spec.noun}成功`));
+        return reply.status(201).send(ok(await presentItems(app.db, rows, tz), `新增${spec.entity}成功`));
       },
     );
 
     app.put<{ Params: Static<typeof ProjectParams>; Body: Body }>(
       `${base}/${spec.editPath}/`,
-      { schema: { tags, summary: `编辑${spec.noun}（body 带 id）`, params: ProjectParams, body: ItemWrite } },
+      { config: needs('edit'), schema: { tags, summary: `编辑${spec.entity}（body 带 id）`, params: ProjectParams, body: ItemWrite } },
       async (request) => {
-        const { project } = await access(request, 'edit');
-        if (!request.body.id) throw badRequest(`缺少${spec.noun} id`);
+        const { project } = projectOf(request);
+        if (!request.body.id) throw badRequest(`缺少${spec.entity} id`);
         const [row] = await itemsOfProject(app.db, project.uuid, spec.kind, [request.body.id]);
-        if (!row) throw notFound(`${spec.noun}不存在`);
+        if (!row) throw notFound(`${spec.entity}不存在`);
         const owner = ownerOf(project);
         const values = await itemValues(app.db, owner, spec, request.body, false);
         const labelIds = await checkLabels(app.db, owner, spec, request.body);
@@ -117,7 +117,7 @@ export function itemRoutes(spec: KindSpec) {
           await lockFiles(tx, [values.fileId, values.coverFileId]);
           // The row as it is now: a concurrent edit may have changed its files since it was read.
           const [before] = await tx.select().from(libraryItems).where(eq(libraryItems.id, row.id)).for('update');
-          if (!before) throw notFound(`${spec.noun}不存在`);
+          if (!before) throw notFound(`${spec.entity}不存在`);
           await tx.update(libraryItems).set({ ...values, updatedAt: new Date() }).where(eq(libraryItems.id, row.id));
           if (labelIds) await setItemLabels(tx, row.id, labelIds);
           await releaseFiles(tx, project.uuid, [values.fileId !== undefined ? before.fileId : null, values.coverFileId !== undefined ? before.coverFileId : null]);
@@ -129,18 +129,15 @@ export function itemRoutes(spec: KindSpec) {
 
     app.put<{ Params: Static<typeof ProjectParams>; Body: Static<typeof MoveBody> }>(
       `${base}/batch_remove_edit/`,
-      { schema: { tags, summary: '批量移入分组；group_id 为 -1 时移出分组', params: ProjectParams, body: MoveBody } },
+      { config: needs('edit', 'batchEdit'), schema: { tags, summary: '批量移入分组；group_id 为 -1 时移出分组', params: ProjectParams, body: MoveBody } },
       async (request) => {
-        const found = await projectAccess(app.db, request, request.params.projectId);
-        // Spec section 6 gates batch move and move-out of materials on the group edit permission.
-        demandSome(found, [permission(spec, 'edit'), permission(spec, 'edit', true)]);
-        const { project } = found;
+        const { project } = projectOf(request);
         if (request.body.group_id === '') throw badRequest('请选择要移动的分组');
         const removing = Number(request.body.group_id) === -1;
         const ids = parseIds(request.body.ids, removing ? '请勾选批量移出数据!' : '请勾选批量移动数据!');
         const groupId = await checkGroup(app.db, ownerOf(project), spec, request.body.group_id);
         const rows = await itemsOfProject(app.db, project.uuid, spec.kind, ids);
-        if (rows.length !== ids.length) throw notFound(`部分${spec.noun}不存在`);
+        if (rows.length !== ids.length) throw notFound(`部分${spec.entity}不存在`);
         await app.db.update(libraryItems).set({ groupId, updatedAt: new Date() }).where(inArray(libraryItems.id, ids));
         return ok({ updated: ids.length }, removing ? '批量移出成功' : '批量移动成功');
       },
@@ -148,14 +145,12 @@ export function itemRoutes(spec: KindSpec) {
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Ids> }>(
       `${base}/batch_delete/`,
-      { schema: { tags, summary: `批量删除${spec.noun}（文件不再被引用时一并删除）`, params: ProjectParams, body: Ids } },
+      { config: needs('delete', 'batchDelete'), schema: { tags, summary: `批量删除${spec.entity}（文件不再被引用时一并删除）`, params: ProjectParams, body: Ids } },
       async (request) => {
-        const found = await projectAccess(app.db, request, request.params.projectId);
-        // Spec section 6 gates the batch delete button on the group delete permission.
-        demandSome(found, [permission(spec, 'delete'), permission(spec, 'delete', true)]);
+        const found = projectOf(request);
         const ids = parseIds(request.body.ids, '请勾选批量删除数据!');
         const rows = await itemsOfProject(app.db, found.project.uuid, spec.kind, ids);
-        if (rows.length !== ids.length) throw notFound(`部分${spec.noun}不存在`);
+        if (rows.length !== ids.length) throw notFound(`部分${spec.entity}不存在`);
         await app.db.transaction(async (transaction) => {
           const tx = transaction as unknown as Db;
           const removed = await tx.delete(libraryItems).where(inArray(libraryItems.id, ids)).returning();
@@ -168,12 +163,12 @@ export function itemRoutes(spec: KindSpec) {
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof ExportBody> }>(
       `${base}/export_report/`,
-      { schema: { tags, summary: '按标签名称设置标签（表格导入）；不在标签池中的名称逐行返回', params: ProjectParams, body: ExportBody } },
+      { config: needs('edit', 'batchEdit'), schema: { tags, summary: '按标签名称设置标签（表格导入）；不在标签池中的名称逐行返回', params: ProjectParams, body: ExportBody } },
       async (request) => {
-        const { project } = await access(request, 'edit');
+        const { project } = projectOf(request);
         const rows = request.body.reports;
         if (rows.length === 0) throw badRequest('当前excel无数据');
-        const pool = await app.db.select({ id: labels.id, name: labels.name }).from(labels).where(and(eq(labels.projectUuid, project.uuid), eq(labels.origin, spec.origin)));
+        const pool = await app.db.select({ id: labels.id, name: labels.name }).from(labels).where(and(eq(labels.projectUuid, project.uuid), eq(labels.origin, spec.entity)));
         const idsByName = new Map<string, number[]>();
         for (const label of pool) idsByName.set(label.name, [...(idsByName.get(label.name) ?? []), label.id]);
         const ids = rows.map((row) => Number(row.id)).filter(isId);
@@ -188,7 +183,7 @@ export function itemRoutes(spec: KindSpec) {
           for (const result of results.filter((r) => r.found)) await setItemLabels(tx as unknown as Db, result.id, result.labelIds);
         });
         return ok(
-          results.map(({ row, id, found, unmatched }) => ({ row, id, updated: found, unmatched, reason: found ? undefined : `${spec.noun}不存在` })),
+          results.map(({ row, id, found, unmatched }) => ({ row, id, updated: found, unmatched, reason: found ? undefined : `${spec.entity}不存在` })),
           '导入成功',
         );
       },

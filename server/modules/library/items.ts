@@ -5,7 +5,7 @@ import { formatDateTime, parseDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { thumbnailUrl } from '../uploads/access';
 import { BUILTIN_COVER } from './files';
-import type { KindSpec } from './kinds';
+import type { LibraryKindContract } from '../../../contract/library';
 import { isId } from '../../lib/schema-types';
 import { containing } from '../../lib/sql';
 
@@ -69,7 +69,7 @@ export function readListQuery(query: Record<string, string | undefined>, timeZon
  * Label filters: labels of one label group are alternatives, labels of different groups must
  * all hold. Answers null when a wanted label does not exist, so nothing can match.
  */
-async function labelConditions(db: Db, projectUuid: string, spec: KindSpec, filter: ListFilter): Promise<SQL[] | null> {
+async function labelConditions(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter): Promise<SQL[] | null> {
   if (filter.labelIds.length === 0 && filter.labelNames.length === 0) return [];
   const wanted = await db
     .select({ id: labels.id, name: labels.name, groupId: labels.labelGroupId })
@@ -77,7 +77,7 @@ async function labelConditions(db: Db, projectUuid: string, spec: KindSpec, filt
     .where(
       and(
         eq(labels.projectUuid, projectUuid),
-        eq(labels.origin, spec.origin),
+        eq(labels.origin, spec.entity),
         filter.labelIds.length && filter.labelNames.length
           ? sql`(${inArray(labels.id, filter.labelIds)} or ${inArray(labels.name, filter.labelNames)})`
           : filter.labelIds.length
@@ -100,7 +100,7 @@ async function labelConditions(db: Db, projectUuid: string, spec: KindSpec, filt
   );
 }
 
-export async function listItems(db: Db, projectUuid: string, spec: KindSpec, filter: ListFilter) {
+export async function listItems(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter) {
   const labelFilters = await labelConditions(db, projectUuid, spec, filter);
   if (labelFilters === null) return { rows: [] as ItemRow[], total: 0 };
   const conditions: SQL[] = [eq(libraryItems.projectUuid, projectUuid), eq(libraryItems.kind, spec.kind), ...labelFilters];

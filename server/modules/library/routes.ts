@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { groupRoutes } from './group-routes';
 import { itemRoutes } from './item-routes';
-import { KINDS } from './kinds';
+import { LIBRARY } from '../../../contract/library';
 
 /** Reports and materials: the same routes, once per kind. */
 export async function libraryRoutes(app: FastifyInstance): Promise<void> {
-  for (const spec of Object.values(KINDS)) {
+  for (const spec of Object.values(LIBRARY)) {
     await app.register(groupRoutes(spec));
     await app.register(itemRoutes(spec));
   }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { labels, libraryGroups, libraryItemLabels, libraryItems } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { isId } from '../../lib/schema-types';
-import type { KindSpec } from './kinds';
+import type { LibraryKindContract } from '../../../contract/library';
 import { resolveFileUrl } from './files';
 import type { ItemWrite } from './schemas';
 
@@ -16,7 +16,7 @@ export interface Owner {
 }
 
 /** -1, null, '' and absent mean no group; any other id must be a group of this library. */
-export async function checkGroup(db: Db, owner: Owner, spec: KindSpec, value: Body['group_id']): Promise<number | null> {
+export async function checkGroup(db: Db, owner: Owner, spec: LibraryKindContract, value: Body['group_id']): Promise<number | null> {
   if (value === undefined || value === null || value === '' || Number(value) === -1) return null;
   const id = Number(value);
   const [group] = isId(id)
@@ -27,7 +27,7 @@ export async function checkGroup(db: Db, owner: Owner, spec: KindSpec, value: Bo
 }
 
 /** Label ids from `labels` (ids or {id}) or the form's `tags` pairs; each must be a label of this library's entity. */
-export async function checkLabels(db: Db, owner: Owner, spec: KindSpec, body: Body): Promise<number[] | undefined> {
+export async function checkLabels(db: Db, owner: Owner, spec: LibraryKindContract, body: Body): Promise<number[] | undefined> {
   if (body.labels === undefined && body.tags === undefined) return undefined;
   const ids = [
     ...(body.labels ?? []).map((ref) => (typeof ref === 'number' ? ref : ref.id)),
@@ -38,13 +38,13 @@ export async function checkLabels(db: Db, owner: Owner, spec: KindSpec, body: Bo
   const found = await db
     .select({ id: labels.id })
     .from(labels)
-    .where(and(eq(labels.projectUuid, owner.projectUuid), eq(labels.origin, spec.origin), inArray(labels.id, unique)));
+    .where(and(eq(labels.projectUuid, owner.projectUuid), eq(labels.origin, spec.entity), inArray(labels.id, unique)));
   if (found.length !== unique.length) throw badRequest('所选标签不存在或不属于本项目');
   return unique;
 }
 
 /** Checks a create (`full`) or an edit body with the kind's messages; answers the columns to write. */
-export async function itemValues(db: Db, owner: Owner, spec: KindSpec, body: Body, full: boolean): Promise<ItemValues> {
+export async function itemValues(db: Db, owner: Owner, spec: LibraryKindContract, body: Body, full: boolean): Promise<ItemValues> {
   const values: ItemValues = {};
   const { messages } = spec;
   if (full || body.name !== undefined) {

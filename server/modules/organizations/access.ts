@@ -6,6 +6,8 @@ import { AppError, ErrorCode, forbidden, notFound, permissionDenied } from '../.
 import { currentUser } from '../../plugins/auth';
 import type { SessionUser } from '../accounts/sessions';
 import { ORGANIZATION_DETAILS } from './builtin-roles';
+import { permissionDetail, type PermissionAction } from '../../../contract/permissions';
+import { UUID } from '../../lib/schema-types';
 
 export interface OrganizationAccess {
   organization: typeof organizations.$inferSelect;
@@ -17,7 +19,6 @@ export interface OrganizationAccess {
   permissions: string[];
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const organizationNotFound = () => notFound('企业不存在或您不是该企业的成员');
 
 /** Owners and holders of the built-in 企业管理员 role administer the organization and all its projects. */
@@ -69,24 +70,7 @@ export function demand(access: OrganizationAccess, detail: string): void {
   if (!access.permissions.includes(detail)) throw permissionDenied(detail);
 }
 
-/** organizationAccess plus demand, the usual first line of an organization route. */
-export async function organizationWith(db: Db, request: FastifyRequest, detail: string, organizationUuid?: string) {
-  const access = await organizationAccess(db, request, organizationUuid);
-  demand(access, detail);
-  return access;
-}
 
-/** The permission details the routes check, named once. */
-export const P = {
-  viewOrganization: 'organization.organization.view_organization',
-  editOrganization: 'organization.organization.edit_organization',
-  viewMember: 'organization.member.view_member',
-  createMember: 'organization.member.create_member',
-  editMember: 'organization.member.edit_member',
-  deleteMember: 'organization.member.delete_member',
-  viewRole: 'organization.role.view_role',
-  createRole: 'organization.role.create_role',
-  editRole: 'organization.role.edit_role',
-  deleteRole: 'organization.role.delete_role',
-  createProject: 'organization.project.create_project',
-} as const;
+/** An organization permission detail, e.g. organizationPermission('member', 'view'). */
+export const organizationPermission = (model: 'organization' | 'member' | 'role' | 'project', action: PermissionAction) =>
+  permissionDetail('organization', model, action);

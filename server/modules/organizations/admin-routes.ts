@@ -7,8 +7,9 @@ import { badRequest, notFound } from '../../lib/errors';
 import { checkInvitation, redeemInvitation } from '../../lib/invite-tokens';
 import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
 import { currentUser } from '../../plugins/auth';
-import { permissionGroups } from '../../../src/lib/permissions';
-import { organizationAccess, organizationWith, P, type OrganizationAccess } from './access';
+import { permissionGroups } from '../../../contract/permissions';
+import { organizationPermission as can, type OrganizationAccess } from './access';
+import { byPathId, inOrganization, organizationOf } from '../../plugins/access';
 import { errorResponses, onPaths, ORG, V1, V1_ORG } from './paths';
 import { userBrief } from './present';
 import { countMembers, listManagers, listUserOrganizations, listUserProjects } from './queries';
@@ -72,7 +73,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const permissionsOfCaller = async (request: FastifyRequest<{ Params: { id?: string } }>) => {
     const application = request.params?.id;
     if (application !== undefined && !APPLICATIONS.some((entry) => entry.id === application)) throw notFound('应用不存在');
-    const access = await organizationAccess(app.db, request);
+    const access = organizationOf(request);
     return { is_owner: access.isOwner, role: roleRef(access.role), permissions: access.permissions };
   };
   const permissionSchema = {
@@ -81,11 +82,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     description: '所有者拥有全部企业权限，其他成员拥有其角色的权限。',
     response: { 200: PermissionResult, ...errorResponses },
   };
-  app.get(`${ORG}/permission/`, { schema: permissionSchema }, permissionsOfCaller);
-  app.get(`${V1_ORG}/permissions/`, { schema: permissionSchema }, permissionsOfCaller);
+  const anyMember = inOrganization(null);
+  app.get(`${ORG}/permission/`, { config: anyMember, schema: permissionSchema }, permissionsOfCaller);
+  app.get(`${V1_ORG}/permissions/`, { config: anyMember, schema: permissionSchema }, permissionsOfCaller);
   app.get(
     `${V1}/user/application/:id/permissions/`,
-    { schema: { ...permissionSchema, summary: '我在应用中的企业权限', params: ApplicationParams } },
+    { config: anyMember, schema: { ...permissionSchema, summary: '我在应用中的企业权限', params: ApplicationParams } },
     permissionsOfCaller,
   );
 
@@ -133,14 +135,16 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Static<typeof OrganizationParams> }>(
     `${V1_ORG}/:id/`,
     {
+      config: inOrganization(can('organization', 'view'), byPathId),
       schema: { tags, summary: '企业详情', params: OrganizationParams, response: { 200: OrganizationDetail, ...errorResponses } },
     },
-    async (request) => detailOf(request, await organizationWith(app.db, request, P.viewOrganization, request.params.id)),
+    async (request) => detailOf(request, organizationOf(request)),
   );
 
   app.patch<{ Params: Static<typeof OrganizationParams>; Body: Static<typeof OrganizationChange> }>(
     `${V1_ORG}/:id/`,
     {
+      config: inOrganization(can('organization', 'edit'), byPathId),
       schema: {
         tags,
         summary: '修改企业名称',
@@ -150,7 +154,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const access = await organizationWith(app.db, request, P.editOrganization, request.params.id);
+      const access = organizationOf(request);
       if (request.body?.name !== undefined) await rename(access, request.body.name);
       return detailOf(request, access);
     },
@@ -159,6 +163,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Static<typeof OrganizationParams> }>(
     `${V1_ORG}/:id/switch/`,
     {
+      config: inOrganization(null, byPathId),
       schema: {
         tags,
         summary: '切换当前企业',
@@ -168,7 +173,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const access = await organizationAccess(app.db, request, request.params.id);
+      const access = organizationOf(request);
       await app.db
         .update(users)
         .set({ currentOrganizationUuid: access.organization.uuid, updatedAt: new Date() })
@@ -195,8 +200,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     `${V1_ORG}/get_admin_info/`,
-    { schema: { tags, summary: '企业管理信息：名称、所有者与管理员', response: { 200: AdminInfo, ...errorResponses } } },
-    async (request) => adminInfoOf(await organizationWith(app.db, request, P.viewOrganization)),
+    { config: inOrganization(can('organization', 'view')), schema: { tags, summary: '企业管理信息：名称、所有者与管理员', response: { 200: AdminInfo, ...errorResponses } } },
+    async (request) => adminInfoOf(organizationOf(request)),
   );
 
   onPaths<{ Body: Static<typeof OrganizationChange> }>(
@@ -204,13 +209,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     ['POST', 'PUT'],
     [`${V1_ORG}/set_admin_info/`],
     {
-      tags,
-      summary: '修改企业管理信息（企业名称）',
-      body: OrganizationChange,
-      response: { 200: AdminInfo, ...errorResponses },
+      config: inOrganization(can('organization', 'edit')),
+      schema: { tags, summary: '修改企业管理信息（企业名称）', body: OrganizationChange, response: { 200: AdminInfo, ...errorResponses } },
     },
     async (request) => {
-      const access = await organizationWith(app.db, request, P.editOrganization);
+      const access = organizationOf(request);
       await rename(access, request.body?.name);
       return adminInfoOf(access);
     },
@@ -244,6 +247,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: Static<typeof UserProjectQuery> }>(
     `${V1}/user_admin/projects/`,
     {
+      config: inOrganization(null),
       schema: {
         tags: adminTags,
         summary: '我在当前企业中参与的项目及角色',
@@ -252,7 +256,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const access = await organizationAccess(app.db, request);
+      const access = organizationOf(request);
       const { limit = DEFAULT_LIMIT, offset = 0, search } = request.query;
       const { rows, total } = await listUserProjects(app.db, {
         organizationUuid: access.organization.uuid,
@@ -280,5 +284,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async () => ({ count: APPLICATIONS.length, next: null, previous: null, results: [...APPLICATIONS] }),
   );
 
-  onPaths(app, 'GET', [`${V1}/permission/groups/`, '/api/permission/v1/groups/'], permissionGroupsSchema, permissionGroupsHandler);
+  onPaths(app, 'GET', [`${V1}/permission/groups/`, '/api/permission/v1/groups/'], { schema: permissionGroupsSchema }, permissionGroupsHandler);
 }

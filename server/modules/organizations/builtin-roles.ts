@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizationMembers, roles } from '../../db/schema';
-import { scopeDetails } from '../../../src/lib/permissions';
+import { scopeDetails } from '../../../contract/permissions';
 
 /** Every permission detail of the organization scope of the catalogue. */
 export const ORGANIZATION_DETAILS = scopeDetails('organization');

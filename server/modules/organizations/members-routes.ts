@@ -11,7 +11,9 @@ import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
 import { currentUser } from '../../plugins/auth';
 import { chunkStore } from '../uploads/chunk-store';
 import { handOverProjects } from '../projects/member-queries';
-import { organizationWith, P, refused, UUID, type OrganizationAccess } from './access';
+import { organizationPermission as can, refused, type OrganizationAccess } from './access';
+import { inOrganization, organizationOf } from '../../plugins/access';
+import { UUID } from '../../lib/schema-types';
 import { errorResponses, onPaths, ORG, V1, V1_ORG } from './paths';
 import { presentMember } from './present';
 import { countManagers, findDefaultRole, findMember, findMembers, findRole, listMembers } from './queries';
@@ -71,13 +73,16 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     'GET',
     [`${ORG}/members/`, `${V1_ORG}/members/`],
     {
-      tags,
-      summary: '企业成员列表',
-      querystring: MemberListQuery,
-      response: { 200: MemberPage, ...errorResponses },
+      config: inOrganization(can('member', 'view')),
+      schema: {
+        tags,
+        summary: '企业成员列表',
+        querystring: MemberListQuery,
+        response: { 200: MemberPage, ...errorResponses },
+      },
     },
     async (request) => {
-      const access = await organizationWith(app.db, request, P.viewMember);
+      const access = organizationOf(request);
       const { limit = DEFAULT_LIMIT, offset = 0, search, ordering = 'created_at' } = request.query;
       const { rows, total } = await listMembers(app.db, {
         organizationUuid: access.organization.uuid,
@@ -92,9 +97,9 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof MemberParams> }>(
     `${ORG}/members/:uuid/`,
-    { schema: { tags, summary: '企业成员详情', params: MemberParams, response: { 200: Member, ...errorResponses } } },
+    { config: inOrganization(can('member', 'view')), schema: { tags, summary: '企业成员详情', params: MemberParams, response: { 200: Member, ...errorResponses } } },
     async (request) => {
-      const access = await organizationWith(app.db, request, P.viewMember);
+      const access = organizationOf(request);
       return present(await memberOf(app.db, access, request.params.uuid));
     },
   );
@@ -104,15 +109,18 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     ['PUT', 'PATCH'],
     [`${ORG}/members/:uuid/`, `${V1_ORG}/members/:uuid/`],
     {
-      tags,
-      summary: '修改企业成员的角色',
-      description: '只有企业所有者可以修改所有者的角色；企业最后一位管理员不能被改为其他角色。',
-      params: MemberParams,
-      body: MemberChange,
-      response: { 200: Member, ...errorResponses },
+      config: inOrganization(can('member', 'edit')),
+      schema: {
+        tags,
+        summary: '修改企业成员的角色',
+        description: '只有企业所有者可以修改所有者的角色；企业最后一位管理员不能被改为其他角色。',
+        params: MemberParams,
+        body: MemberChange,
+        response: { 200: Member, ...errorResponses },
+      },
     },
     async (request) => {
-      const access = await organizationWith(app.db, request, P.editMember);
+      const access = organizationOf(request);
       const target = await memberOf(app.db, access, request.params.uuid);
       const roleId = request.body?.role_id;
       if (roleId === undefined) {
@@ -145,14 +153,17 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     'GET',
     [`${ORG}/members/invite_code/`, `${V1_ORG}/members/invite_code/`],
     {
-      tags,
-      summary: '生成企业邀请链接',
-      description: '有效天数 days 为 1 到 365，默认 7；一个链接最多使用 100 次。加入者获得默认角色。',
-      querystring: InviteCodeQuery,
-      response: { 200: InviteCode, ...errorResponses },
+      config: inOrganization(can('member', 'create')),
+      schema: {
+        tags,
+        summary: '生成企业邀请链接',
+        description: '有效天数 days 为 1 到 365，默认 7；一个链接最多使用 100 次。加入者获得默认角色。',
+        querystring: InviteCodeQuery,
+        response: { 200: InviteCode, ...errorResponses },
+      },
     },
     async (request) => {
-      const access = await organizationWith(app.db, request, P.createMember);
+      const access = organizationOf(request);
       const { token, invitation } = await createInvitation(app.db, {
         kind: 'organization',
         organizationUuid: access.organization.uuid,
@@ -168,16 +179,19 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     'POST',
     [`${ORG}/members/invite_user/`, `${V1_ORG}/members/invite_user/`],
     {
-      tags,
-      summary: '按用户名或手机号邀请加入企业：每人一个一次性邀请链接',
-      description:
-        '请求体为一个 {username, role_id?} 或它们的数组。不直接加入任何人：每个名称都得到一个只能使用一次的邀请链接（加入者得到 role_id 或默认角色），无论该用户是否注册，回答都一样。已是企业成员的名称回答 400，此时不生成任何链接。',
-      querystring: InviteUserQuery,
-      body: InviteUserBody,
-      response: { 201: InvitationList, ...errorResponses },
+      config: inOrganization(can('member', 'create')),
+      schema: {
+        tags,
+        summary: '按用户名或手机号邀请加入企业：每人一个一次性邀请链接',
+        description:
+          '请求体为一个 {username, role_id?} 或它们的数组。不直接加入任何人：每个名称都得到一个只能使用一次的邀请链接（加入者得到 role_id 或默认角色），无论该用户是否注册，回答都一样。已是企业成员的名称回答 400，此时不生成任何链接。',
+        querystring: InviteUserQuery,
+        body: InviteUserBody,
+        response: { 201: InvitationList, ...errorResponses },
+      },
     },
     async (request, reply) => {
-      const access = await organizationWith(app.db, request, P.createMember);
+      const access = organizationOf(request);
       const organizationUuid = access.organization.uuid;
       const items = Array.isArray(request.body) ? request.body : [request.body ?? {}];
       if (items.length === 0) throw badRequest('请至少填写一个用户名');
@@ -260,6 +274,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: Static<typeof BatchDeleteBody> }>(
     `${V1_ORG}/members/batch_delete/`,
     {
+      config: inOrganization(can('member', 'delete')),
       schema: {
         tags,
         summary: '批量移除企业成员',
@@ -269,7 +284,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const access = await organizationWith(app.db, request, P.deleteMember);
+      const access = organizationOf(request);
       const organizationUuid = access.organization.uuid;
       const ids = parseUserUuids(request.body.ids);
       await app.db.transaction(async (transaction) => {

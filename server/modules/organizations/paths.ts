@@ -1,4 +1,5 @@
 import type {
+  FastifyContextConfig,
   FastifyInstance,
   FastifySchema,
   HTTPMethods,
@@ -8,7 +9,7 @@ import type {
   RouteGenericInterface,
   RouteHandlerMethod,
 } from 'fastify';
-import { ErrorBody } from './schemas';
+import { ErrorBody } from '../../lib/schema-types';
 
 /** The organization service of the platform interface. */
 export const ORG = '/api/organization/v1';
@@ -26,8 +27,8 @@ export function onPaths<RG extends RouteGenericInterface>(
   app: FastifyInstance,
   method: HTTPMethods | HTTPMethods[],
   urls: string[],
-  schema: FastifySchema,
+  options: { schema: FastifySchema; config?: FastifyContextConfig },
   handler: RouteHandlerMethod<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, RG>,
 ): void {
-  for (const url of urls) app.route<RG>({ method, url, schema, handler });
+  for (const url of urls) app.route<RG>({ method, url, ...options, handler });
 }

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { organizationMembers, roles } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { drfPage } from '../../lib/pagination';
-import { organizationWith, P, type OrganizationAccess } from './access';
+import { organizationPermission as can, type OrganizationAccess } from './access';
+import { inOrganization, organizationOf } from '../../plugins/access';
 import { ORGANIZATION_DETAILS } from './builtin-roles';
 import { errorResponses, onPaths, ORG, V1_ORG } from './paths';
 import { presentRole } from './present';
@@ -54,13 +55,16 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     'GET',
     [`${ORG}/roles/`, `${V1_ORG}/roles/`],
     {
-      tags,
-      summary: '企业角色列表',
-      querystring: RoleListQuery,
-      response: { 200: RolePage, ...errorResponses },
+      config: inOrganization(can('role', 'view')),
+      schema: {
+        tags,
+        summary: '企业角色列表',
+        querystring: RoleListQuery,
+        response: { 200: RolePage, ...errorResponses },
+      },
     },
     async (request) => {
-      const access = await organizationWith(app.db, request, P.viewRole);
+      const access = organizationOf(request);
       const { limit = ROLE_DEFAULT_LIMIT, offset = 0, search, ordering = 'id' } = request.query;
       const { rows, total } = await listRoles(app.db, {
         organizationUuid: access.organization.uuid,
@@ -78,13 +82,16 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     'POST',
     [`${ORG}/roles/`, `${V1_ORG}/roles/`],
     {
-      tags,
-      summary: '新增企业角色',
-      body: RoleBody,
-      response: { 201: Role, ...errorResponses },
+      config: inOrganization(can('role', 'create')),
+      schema: {
+        tags,
+        summary: '新增企业角色',
+        body: RoleBody,
+        response: { 201: Role, ...errorResponses },
+      },
     },
     async (request, reply) => {
-      const access = await organizationWith(app.db, request, P.createRole);
+      const access = organizationOf(request);
       const name = await checkName(access, request.body.name);
       const permissions = organizationDetails(request.body.permissions ?? []);
       const [role] = await app.db
@@ -97,9 +104,9 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof RoleParams> }>(
     `${ORG}/roles/:id/`,
-    { schema: { tags, summary: '企业角色详情', params: RoleParams, response: { 200: Role, ...errorResponses } } },
+    { config: inOrganization(can('role', 'view')), schema: { tags, summary: '企业角色详情', params: RoleParams, response: { 200: Role, ...errorResponses } } },
     async (request) => {
-      const access = await organizationWith(app.db, request, P.viewRole);
+      const access = organizationOf(request);
       return present(await roleOf(access, request.params.id));
     },
   );
@@ -107,7 +114,8 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   app.route<{ Params: Static<typeof RoleParams>; Body: Static<typeof RoleBody> }>({
     method: ['PUT', 'PATCH'],
     url: `${ORG}/roles/:id/`,
-    schema: {
+    config: inOrganization(can('role', 'edit')),
+      schema: {
       tags,
       summary: '修改企业角色的名称和权限',
       description: 'PUT 需要 name；内置企业管理员角色的权限不能修改。',
@@ -116,7 +124,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: Role, ...errorResponses },
     },
     handler: async (request) => {
-      const access = await organizationWith(app.db, request, P.editRole);
+      const access = organizationOf(request);
       const row = await roleOf(access, request.params.id);
       const body = request.body ?? {};
       const changes: Partial<typeof roles.$inferInsert> = {};
@@ -135,6 +143,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: Static<typeof RoleParams> }>(
     `${ORG}/roles/:id/`,
     {
+      config: inOrganization(can('role', 'delete')),
       schema: {
         tags,
         summary: '删除企业角色',
@@ -144,7 +153,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const access = await organizationWith(app.db, request, P.deleteRole);
+      const access = organizationOf(request);
       const row = await roleOf(access, request.params.id);
       if (row.role.builtin === 'admin') throw badRequest('内置的企业管理员角色不能删除');
       if (row.role.isDefault) throw badRequest('默认角色不能删除，请先将其他角色设为默认角色');
@@ -164,9 +173,9 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof RoleParams> }>(
     `${ORG}/roles/:id/menus/`,
-    { schema: { tags, summary: '企业角色的权限', params: RoleParams, response: { 200: Menus, ...errorResponses } } },
+    { config: inOrganization(can('role', 'view')), schema: { tags, summary: '企业角色的权限', params: RoleParams, response: { 200: Menus, ...errorResponses } } },
     async (request) => {
-      const access = await organizationWith(app.db, request, P.viewRole);
+      const access = organizationOf(request);
       return { menus: (await roleOf(access, request.params.id)).role.permissions };
     },
   );
@@ -174,6 +183,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: Static<typeof RoleParams>; Body: Static<typeof MenusBody> }>(
     `${ORG}/roles/:id/menus/`,
     {
+      config: inOrganization(can('role', 'edit')),
       schema: {
         tags,
         summary: '设置企业角色的权限',
@@ -184,7 +194,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const access = await organizationWith(app.db, request, P.editRole);
+      const access = organizationOf(request);
       const row = await roleOf(access, request.params.id);
       if (request.body?.menus === undefined) throw badRequest('缺少参数 menus');
       const menus = organizationDetails(request.body.menus);
@@ -199,14 +209,17 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     'PUT',
     [`${ORG}/roles/:id/set_as_default/`, `${V1_ORG}/roles/:id/set_default_role/`],
     {
-      tags,
-      summary: '设为默认角色',
-      description: '企业只有一个默认角色；邀请加入的成员获得默认角色。',
-      params: RoleParams,
-      response: { 200: Role, ...errorResponses },
+      config: inOrganization(can('role', 'edit')),
+      schema: {
+        tags,
+        summary: '设为默认角色',
+        description: '企业只有一个默认角色；邀请加入的成员获得默认角色。',
+        params: RoleParams,
+        response: { 200: Role, ...errorResponses },
+      },
     },
     async (request) => {
-      const access = await organizationWith(app.db, request, P.editRole);
+      const access = organizationOf(request);
       const row = await roleOf(access, request.params.id);
       const organizationUuid = access.organization.uuid;
       await app.db.transaction(async (tx) => {

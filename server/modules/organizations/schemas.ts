@@ -3,7 +3,7 @@ import { LimitOffsetQuery, PageOf } from '../../lib/pagination';
 import { INVITE_MAX_DAYS, INVITE_MIN_DAYS } from '../../lib/invite-tokens';
 import { Id, Int } from '../../lib/schema-types';
 
-export { ErrorBody, MessageBody } from '../accounts/schemas';
+export { MessageBody } from '../accounts/schemas';
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const date = Type.String({ description: 'yyyy-MM-dd HH:mm:ss' });

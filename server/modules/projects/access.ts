@@ -5,8 +5,9 @@ import type { Db } from '../../db/client';
 import { organizationMembers, projectMembers, projects, roles } from '../../db/schema';
 import { notFound, permissionDenied } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { permissionChecker, scopeDetails } from '../../../src/lib/permissions';
+import { permissionChecker, scopeDetails } from '../../../contract/permissions';
 import { isOrganizationAdmin } from '../organizations/access';
+import { UUID } from '../../lib/schema-types';
 
 export interface ProjectAccess {
   project: typeof projects.$inferSelect;
@@ -19,7 +20,6 @@ export interface ProjectAccess {
 const PROJECT_DETAILS = scopeDetails('project');
 const organizationRoles = alias(roles, 'organization_role');
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const projectNotFound = () => notFound('项目不存在或您不是该项目的成员');
 
 /**
@@ -58,19 +58,7 @@ export async function projectAccess(db: Db, request: FastifyRequest, projectUuid
   return { project, member, role, permissions: role?.permissions ?? [] };
 }
 
-/** Throws 403/40301 unless the caller's role grants the permission detail. */
-export function demand(access: ProjectAccess, detail: string): void {
-  if (!access.permissions.includes(detail)) throw permissionDenied(detail);
-}
-
 /** Throws 403/40301 unless one of the permission patterns matches (the spec's matchSome). */
-export function demandSome(access: ProjectAccess, patterns: string[]): void {
+export function demandSome(access: ProjectAccess, patterns: readonly string[]): void {
   if (!permissionChecker(access.permissions).matchSome(patterns)) throw permissionDenied(patterns[0]);
-}
-
-/** projectAccess plus demand, the usual first line of a project route. */
-export async function projectWith(db: Db, request: FastifyRequest, projectUuid: string | undefined, detail: string) {
-  const access = await projectAccess(db, request, projectUuid);
-  demand(access, detail);
-  return access;
 }

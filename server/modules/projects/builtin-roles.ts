@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projectMembers, roles } from '../../db/schema';
-import { CATALOGUE, scopeDetails } from '../../../src/lib/permissions';
+import { CATALOGUE, scopeDetails } from '../../../contract/permissions';
 
 const projectDetails = scopeDetails('project');
 

@@ -7,17 +7,19 @@ import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { checkInvitation, createInvitation, redeemInvitation } from '../../lib/invite-tokens';
 import { currentUser } from '../../plugins/auth';
-import { ErrorBody } from '../accounts/schemas';
-import { projectWith } from './access';
+
+import { inProject, projectOf } from '../../plugins/access';
+import { permissionDetail } from '../../../contract/permissions';
 import { findDefaultRole } from '../organizations/queries';
 import { inviteToProject, ProjectInvitation } from './member-invitations';
 import { addMember, checkProjectRole, defaultProjectRole, membersByIds, organizationUser, presentMember } from './member-queries';
 import { InviteCodeQuery, Member } from './member-schemas';
 import { Id } from '../../lib/schema-types';
+import { ErrorBody } from '../../lib/schema-types';
 
 const tags = ['项目成员'];
 const BASE = '/api/project/v1/projects';
-const CREATE = 'project.projectmember.create_projectmember';
+const CREATE = [permissionDetail('project', 'projectmember', 'create')];
 
 const InviteCode = Type.Object({ token: Type.String(), expires_at: Type.String(), url: Type.String() });
 const InviteItem = Type.Object({ username: Type.Optional(Type.String({ maxLength: 150 })), role_id: Type.Optional(Id()) });
@@ -27,16 +29,17 @@ const InviteUserAnswer = Type.Array(Type.Union([Member, Type.Composite([Type.Obj
 const JoinResult = Type.Object({ message: Type.String(), project_uuid: Type.String() });
 
 /** The project of a collection call: in the path, or as `project_uuid` in the query. */
-const projectUuidOf = (request: FastifyRequest) =>
-  (request.params as { project_uuid?: string }).project_uuid ?? (request.query as { project_uuid?: string }).project_uuid;
+const invitingMembers = inProject(CREATE, (request: FastifyRequest) =>
+  (request.params as { project_uuid?: string }).project_uuid ?? (request.query as { project_uuid?: string }).project_uuid,
+);
 
 export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
   for (const url of [`${BASE}/:project_uuid/members/invite_code/`, `${BASE}/members/invite_code/`]) {
     app.get<{ Querystring: Static<typeof InviteCodeQuery> }>(
       url,
-      { schema: { tags, summary: '生成项目邀请链接（days 默认 7 天，最多使用 100 次）', querystring: InviteCodeQuery, response: { 200: InviteCode } } },
+      { config: invitingMembers, schema: { tags, summary: '生成项目邀请链接（days 默认 7 天，最多使用 100 次）', querystring: InviteCodeQuery, response: { 200: InviteCode } } },
       async (request) => {
-        const { project } = await projectWith(app.db, request, projectUuidOf(request), CREATE);
+        const { project } = projectOf(request);
         const { token, invitation } = await createInvitation(app.db, {
           kind: 'project',
           organizationUuid: project.organizationUuid,
@@ -51,6 +54,7 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
     app.post<{ Body: Static<typeof InviteUserBody>; Querystring: Static<typeof Scoped> }>(
       url.replace('invite_code', 'invite_user'),
       {
+        config: invitingMembers,
         schema: {
           tags,
           summary: '按用户名邀请（一个或数组）：本企业成员直接加入，其他人各得一个一次性邀请链接',
@@ -61,7 +65,7 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const { project } = await projectWith(app.db, request, projectUuidOf(request), CREATE);
+        const { project } = projectOf(request);
         const items = Array.isArray(request.body) ? request.body : [request.body];
         const names = items.map((item) => (item.username ?? '').trim());
         if (names.length === 0 || names.some((name) => !name)) throw badRequest('请输入用户名');

@@ -4,6 +4,7 @@ import { organizationMembers, projectMembers, projects, roles, users } from '../
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { containing } from '../../lib/sql';
+import { UUID } from '../../lib/schema-types';
 
 export const MEMBER_ORDERINGS = ['created_at', '-created_at', 'username', '-username'] as const;
 
@@ -73,7 +74,6 @@ export async function assertAdminRemains(tx: Db, projectUuid: string): Promise<v
   if (admins === 0) throw badRequest('项目至少需要保留一名项目管理员，不能移除或变更最后一名管理员');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The member of the organization named by username, mobile or uuid, or undefined: users

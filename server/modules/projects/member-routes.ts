@@ -1,14 +1,16 @@
 import type { Static } from '@sinclair/typebox';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { projectMembers } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
 import { currentUser } from '../../plugins/auth';
-import { ErrorBody } from '../accounts/schemas';
-import { projectNotFound, projectWith } from './access';
+
+import { projectNotFound } from './access';
+import { inProject, projectOf } from '../../plugins/access';
+import { permissionDetail, type PermissionAction } from '../../../contract/permissions';
 import {
   addMember,
   assertAdminRemains,
@@ -22,30 +24,37 @@ import {
 } from './member-queries';
 import { inviteToProject, ProjectInvitation } from './member-invitations';
 import { IdParams, IdsBody, Member, MemberAdd, MemberChange, MemberListQuery, MemberPage, ProjectParams } from './member-schemas';
+import { ErrorBody } from '../../lib/schema-types';
 
 const tags = ['项目成员'];
 const BASE = '/api/project/v1/projects';
-const VIEW = 'project.projectmember.view_projectmember';
-const CREATE = 'project.projectmember.create_projectmember';
-const EDIT = 'project.projectmember.edit_projectmember';
-const DELETE = 'project.projectmember.delete_projectmember';
+const can = (action: PermissionAction) => [permissionDetail('project', 'projectmember', action)];
 
 export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
   const present = (row: MemberRow): Static<typeof Member> => presentMember(row, app.config.timeZone);
 
-  /** A member row by id, checked against the caller's permission in its project. */
-  async function memberFor(request: FastifyRequest, id: number, permission: string) {
+  /** A member row by id; one of another project's or none at all answers like a project the caller cannot see. */
+  async function memberById(id: number) {
     const [row] = await membersByIds(app.db, [id]);
     if (!row) throw projectNotFound();
-    const access = await projectWith(app.db, request, row.member.projectUuid, permission);
-    return { row, access };
+    return row;
   }
+  /** The project of a batch of members, all of one project. */
+  async function projectOfMembers(ids: number[]) {
+    const rows = await membersByIds(app.db, ids);
+    const projectUuids = new Set(rows.map((row) => row.member.projectUuid));
+    if (rows.length !== ids.length || projectUuids.size !== 1) throw projectNotFound();
+    return rows[0].member.projectUuid;
+  }
+  /** Routes of one member (`:id`): the project is the member's. */
+  const ofMember = (action: PermissionAction) =>
+    inProject(can(action), async (request) => (await memberById((request.params as { id: number }).id)).member.projectUuid);
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof MemberListQuery> }>(
     `${BASE}/:project_uuid/members/`,
-    { schema: { tags, summary: '项目成员列表', params: ProjectParams, querystring: MemberListQuery, response: { 200: MemberPage } } },
+    { config: inProject(can('view')), schema: { tags, summary: '项目成员列表', params: ProjectParams, querystring: MemberListQuery, response: { 200: MemberPage } } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.project_uuid, VIEW);
+      const { project } = projectOf(request);
       const { limit = DEFAULT_LIMIT, offset = 0, ordering = 'created_at', search, user__username__contains } = request.query;
       const { rows, total } = await listMembers(app.db, project.uuid, {
         search: search?.trim() || undefined,
@@ -61,6 +70,7 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof MemberAdd> }>(
     `${BASE}/:project_uuid/members/`,
     {
+      config: inProject(can('create')),
       schema: {
         tags,
         summary: '添加项目成员（本企业成员的用户名、手机号或用户 uuid；其他人得到邀请链接）',
@@ -71,7 +81,7 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { project } = await projectWith(app.db, request, request.params.project_uuid, CREATE);
+      const { project } = projectOf(request);
       const { username, user_uuid: userUuid, role_id: roleId } = request.body;
       const name = username?.trim();
       if (!name && !userUuid) throw badRequest('请输入要添加的用户名');
@@ -99,17 +109,18 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof IdParams> }>(
     `${BASE}/members/:id/`,
-    { schema: { tags, summary: '项目成员详情', params: IdParams, response: { 200: Member } } },
-    async (request) => present((await memberFor(request, request.params.id, VIEW)).row),
+    { config: ofMember('view'), schema: { tags, summary: '项目成员详情', params: IdParams, response: { 200: Member } } },
+    async (request) => present(await memberById(request.params.id)),
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route<{ Params: Static<typeof IdParams>; Body: Static<typeof MemberChange> }>({
       method,
       url: `${BASE}/members/:id/`,
+      config: ofMember('edit'),
       schema: { tags, summary: '修改项目成员的角色', params: IdParams, body: MemberChange, response: { 200: Member, 400: ErrorBody } },
       handler: async (request) => {
-        const { row } = await memberFor(request, request.params.id, EDIT);
+        const row = await memberById(request.params.id);
         const roleId = request.body.role_id;
         if (roleId === undefined) {
           if (method === 'PUT') throw badRequest('请选择角色');
@@ -128,9 +139,9 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: Static<typeof IdParams> }>(
     `${BASE}/members/:id/`,
-    { schema: { tags, summary: '移除项目成员', params: IdParams } },
+    { config: ofMember('delete'), schema: { tags, summary: '移除项目成员', params: IdParams } },
     async (request, reply) => {
-      const { row } = await memberFor(request, request.params.id, DELETE);
+      const row = await memberById(request.params.id);
       await app.db.transaction(async (tx) => {
         await tx.delete(projectMembers).where(eq(projectMembers.id, row.member.id));
         await assertAdminRemains(tx as never, row.member.projectUuid);
@@ -141,14 +152,13 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: Static<typeof IdsBody> }>(
     `${BASE}/members/batch_delete/`,
-    { schema: { tags, summary: '批量移除项目成员（全部成功或全部不变）', body: IdsBody } },
+    {
+      config: inProject(can('delete'), (request) => projectOfMembers(parseIds((request.body as Static<typeof IdsBody>).ids, '请选择要移除的成员'))),
+      schema: { tags, summary: '批量移除项目成员（全部成功或全部不变）', body: IdsBody },
+    },
     async (request, reply) => {
       const ids = parseIds(request.body.ids, '请选择要移除的成员');
-      const rows = await membersByIds(app.db, ids);
-      const projectUuids = new Set(rows.map((row) => row.member.projectUuid));
-      if (rows.length !== ids.length || projectUuids.size !== 1) throw projectNotFound();
-      const [projectUuid] = projectUuids;
-      await projectWith(app.db, request, projectUuid, DELETE);
+      const projectUuid = projectOf(request).project.uuid;
       await app.db.transaction(async (tx) => {
         await tx.delete(projectMembers).where(and(inArray(projectMembers.id, ids), eq(projectMembers.projectUuid, projectUuid)));
         await assertAdminRemains(tx as never, projectUuid);

@@ -2,9 +2,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { projectProfiles } from '../../db/schema';
-import { ErrorBody } from '../accounts/schemas';
-import { projectWith } from './access';
+
+import { inProject, projectOf } from '../../plugins/access';
+import { permissionDetail } from '../../../contract/permissions';
 import { ProjectParams } from './member-schemas';
+import { ErrorBody } from '../../lib/schema-types';
 
 const BASE = '/api/project_profile/projects/:project_uuid/project_profile';
 const tags = ['项目信息'];
@@ -21,18 +23,18 @@ export async function projectProfileRoutes(app: FastifyInstance): Promise<void> 
 
   app.get<{ Params: Static<typeof ProjectParams> }>(
     `${BASE}/get_profile/`,
-    { schema: { tags, summary: '读取项目信息', params: ProjectParams, response: { 200: Profile } } },
+    { config: inProject([permissionDetail('project', 'projectprofile', 'view')]), schema: { tags, summary: '读取项目信息', params: ProjectParams, response: { 200: Profile } } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.project_uuid, 'project.projectprofile.view_projectprofile');
+      const { project } = projectOf(request);
       return read(project.uuid);
     },
   );
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Profile> }>(
     `${BASE}/set_profile/`,
-    { schema: { tags, summary: '保存项目信息（与已有的键合并）', params: ProjectParams, body: Profile, response: { 200: Profile, 400: ErrorBody } } },
+    { config: inProject([permissionDetail('project', 'projectprofile', 'edit')]), schema: { tags, summary: '保存项目信息（与已有的键合并）', params: ProjectParams, body: Profile, response: { 200: Profile, 400: ErrorBody } } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.project_uuid, 'project.projectprofile.edit_projectprofile');
+      const { project } = projectOf(request);
       const profile = { ...(await read(project.uuid)), ...request.body };
       await app.db
         .insert(projectProfiles)

@@ -1,26 +1,23 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { and, asc, count, desc, eq, ilike, inArray, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { projectMembers, roles } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { DEFAULT_LIMIT, drfPage, LimitOffsetQuery, PageOf } from '../../lib/pagination';
-import { scopeDetails } from '../../../src/lib/permissions';
-import { ErrorBody } from '../accounts/schemas';
-import { projectNotFound, projectWith } from './access';
+import { permissionDetail, scopeDetails, type PermissionAction } from '../../../contract/permissions';
+
+import { projectNotFound } from './access';
+import { inProject, projectOf } from '../../plugins/access';
 import { defaultProjectRole } from './member-queries';
 import { IdParams, IdsBody, ProjectParams } from './member-schemas';
 import { containing } from '../../lib/sql';
+import { ErrorBody } from '../../lib/schema-types';
 
 const tags = ['项目角色'];
 const BASE = '/api/project/v1/projects';
-const P = {
-  view: 'project.role.view_role',
-  create: 'project.role.create_role',
-  edit: 'project.role.edit_role',
-  delete: 'project.role.delete_role',
-};
+const can = (action: PermissionAction) => [permissionDetail('project', 'role', action)];
 const PROJECT_DETAILS = new Set(scopeDetails('project'));
 type RoleRow = typeof roles.$inferSelect;
 
@@ -75,13 +72,22 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
   });
   const presentOne = async (role: RoleRow) => present(role, await memberCounts([role.id]));
 
-  /** A project role by id, checked against the caller's permission in its project. */
-  async function roleFor(request: FastifyRequest, id: number, permission: string) {
+  /** A project role by id; one of another project's or none at all answers like a project the caller cannot see. */
+  async function roleById(id: number) {
     const [role] = await app.db.select().from(roles).where(eq(roles.id, id));
     if (!role?.projectUuid) throw projectNotFound();
-    await projectWith(app.db, request, role.projectUuid, permission);
     return role;
   }
+  /** The roles of a batch, all of one project. */
+  async function rolesByIds(ids: number[]) {
+    const list = await app.db.select().from(roles).where(inArray(roles.id, ids));
+    const projectUuids = new Set(list.map((role) => role.projectUuid));
+    if (list.length !== ids.length || projectUuids.size !== 1 || !list[0].projectUuid) throw projectNotFound();
+    return list;
+  }
+    /** Routes of one role (`:id`): the project is the role's. */
+  const ofRole = (action: PermissionAction) =>
+    inProject(can(action), async (request) => (await roleById((request.params as { id: number }).id)).projectUuid!);
 
   async function uniqueName(projectUuid: string, name: string | undefined, exceptId?: number) {
     const value = (name ?? '').trim();
@@ -95,9 +101,9 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof RoleListQuery> }>(
     `${BASE}/:project_uuid/roles/`,
-    { schema: { tags, summary: '项目角色列表', params: ProjectParams, querystring: RoleListQuery, response: { 200: PageOf(Role) } } },
+    { config: inProject(can('view')), schema: { tags, summary: '项目角色列表', params: ProjectParams, querystring: RoleListQuery, response: { 200: PageOf(Role) } } },
     async (request) => {
-      const { project } = await projectWith(app.db, request, request.params.project_uuid, P.view);
+      const { project } = projectOf(request);
       const { limit = DEFAULT_LIMIT, offset = 0, ordering = 'created_at', search } = request.query;
       const where = and(eq(roles.projectUuid, project.uuid), search?.trim() ? ilike(roles.name, containing(search.trim())) : undefined);
       const column = ordering.includes('name') ? roles.name : roles.createdAt;
@@ -116,9 +122,9 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof RoleWrite> }>(
     `${BASE}/:project_uuid/roles/`,
-    { schema: { tags, summary: '新建项目角色', params: ProjectParams, body: RoleWrite, response: { 201: Role, 400: ErrorBody } } },
+    { config: inProject(can('create')), schema: { tags, summary: '新建项目角色', params: ProjectParams, body: RoleWrite, response: { 201: Role, 400: ErrorBody } } },
     async (request, reply) => {
-      const { project } = await projectWith(app.db, request, request.params.project_uuid, P.create);
+      const { project } = projectOf(request);
       const name = await uniqueName(project.uuid, request.body.name);
       const [role] = await app.db
         .insert(roles)
@@ -135,17 +141,18 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof IdParams> }>(
     `${BASE}/roles/:id/`,
-    { schema: { tags, summary: '项目角色详情', params: IdParams, response: { 200: Role } } },
-    async (request) => presentOne(await roleFor(request, request.params.id, P.view)),
+    { config: ofRole('view'), schema: { tags, summary: '项目角色详情', params: IdParams, response: { 200: Role } } },
+    async (request) => presentOne(await roleById(request.params.id)),
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route<{ Params: Static<typeof IdParams>; Body: Static<typeof RoleWrite> }>({
       method,
       url: `${BASE}/roles/:id/`,
+      config: ofRole('edit'),
       schema: { tags, summary: '修改项目角色', params: IdParams, body: RoleWrite, response: { 200: Role, 400: ErrorBody } },
       handler: async (request) => {
-        const role = await roleFor(request, request.params.id, P.edit);
+        const role = await roleById(request.params.id);
         const { name, permissions } = request.body;
         const changes: Partial<RoleRow> = { updatedAt: new Date() };
         if (method === 'PUT' || name !== undefined) changes.name = await uniqueName(role.projectUuid!, name, role.id);
@@ -175,38 +182,36 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: Static<typeof IdParams> }>(
     `${BASE}/roles/:id/`,
-    { schema: { tags, summary: '删除项目角色（其成员改为默认角色）', params: IdParams } },
+    { config: ofRole('delete'), schema: { tags, summary: '删除项目角色（其成员改为默认角色）', params: IdParams } },
     async (request, reply) => {
-      await deleteRoles([await roleFor(request, request.params.id, P.delete)]);
+      await deleteRoles([await roleById(request.params.id)]);
       return reply.status(204).send();
     },
   );
 
   app.post<{ Body: Static<typeof IdsBody> }>(
     `${BASE}/roles/batch_delete/`,
-    { schema: { tags, summary: '批量删除项目角色', body: IdsBody } },
+    {
+      config: inProject(can('delete'), async (request) => (await rolesByIds(parseIds((request.body as Static<typeof IdsBody>).ids, '请选择要删除的角色')))[0].projectUuid!),
+      schema: { tags, summary: '批量删除项目角色', body: IdsBody },
+    },
     async (request, reply) => {
-      const ids = parseIds(request.body.ids, '请选择要删除的角色');
-      const list = await app.db.select().from(roles).where(inArray(roles.id, ids));
-      const projectUuids = new Set(list.map((role) => role.projectUuid));
-      if (list.length !== ids.length || projectUuids.size !== 1 || !list[0].projectUuid) throw projectNotFound();
-      await projectWith(app.db, request, list[0].projectUuid, P.delete);
-      await deleteRoles(list);
+      await deleteRoles(await rolesByIds(parseIds(request.body.ids, '请选择要删除的角色')));
       return reply.status(204).send();
     },
   );
 
   app.get<{ Params: Static<typeof IdParams> }>(
     `${BASE}/roles/:id/menus/`,
-    { schema: { tags, summary: '角色的权限明细', params: IdParams, response: { 200: Menus } } },
-    async (request) => ({ menus: (await roleFor(request, request.params.id, P.view)).permissions }),
+    { config: ofRole('view'), schema: { tags, summary: '角色的权限明细', params: IdParams, response: { 200: Menus } } },
+    async (request) => ({ menus: (await roleById(request.params.id)).permissions }),
   );
 
   app.put<{ Params: Static<typeof IdParams>; Body: Static<typeof Menus> }>(
     `${BASE}/roles/:id/menus/`,
-    { schema: { tags, summary: '设置角色的权限明细', params: IdParams, body: Menus, response: { 200: Menus, 400: ErrorBody } } },
+    { config: ofRole('edit'), schema: { tags, summary: '设置角色的权限明细', params: IdParams, body: Menus, response: { 200: Menus, 400: ErrorBody } } },
     async (request) => {
-      const role = await roleFor(request, request.params.id, P.edit);
+      const role = await roleById(request.params.id);
       if (role.builtin === 'admin') throw badRequest('项目管理员角色拥有全部权限，不能修改');
       const [updated] = await app.db
         .update(roles)
@@ -219,9 +224,9 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: Static<typeof IdParams> }>(
     `${BASE}/roles/:id/set_as_default/`,
-    { schema: { tags, summary: '设为新成员的默认角色', params: IdParams, response: { 200: Role } } },
+    { config: ofRole('edit'), schema: { tags, summary: '设为新成员的默认角色', params: IdParams, response: { 200: Role } } },
     async (request) => {
-      const role = await roleFor(request, request.params.id, P.edit);
+      const role = await roleById(request.params.id);
       await app.db.transaction(async (tx) => {
         await tx.update(roles).set({ isDefault: false }).where(eq(roles.projectUuid, role.projectUuid!));
         await tx.update(roles).set({ isDefault: true }).where(eq(roles.id, role.id));

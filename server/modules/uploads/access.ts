@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { projectMembers, storedFiles } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import { permissionChecker } from '../../../src/lib/permissions';
+import { permissionChecker } from '../../../contract/permissions';
 import { currentUser } from '../../plugins/auth';
 import { isOrganizationAdmin, organizationAccess } from '../organizations/access';
 import { projectAccess } from '../projects/access';

@@ -1,0 +1,157 @@
+import type { Static } from '@sinclair/typebox';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { projectMembers, projects } from '../../db/schema';
+import { formatDateTime } from '../../lib/dates';
+import { badRequest } from '../../lib/errors';
+import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
+import { currentUser } from '../../plugins/auth';
+import { CATALOGUE, permissionDetail, type PermissionAction } from '../../../contract/permissions';
+
+import { deleteUnusedObjects } from '../uploads/storage-gc';
+import { isOrganizationAdmin, organizationAccess } from '../organizations/access';
+import { inProject, organizationOf, projectOf } from '../../plugins/access';
+import { ensureBuiltinRoles } from './builtin-roles';
+import { listMemberProjects } from './queries';
+import { Project, ProjectListQuery, ProjectPage, ProjectPermission, ProjectWrite, UuidParams } from './schemas';
+import { ErrorBody } from '../../lib/schema-types';
+
+const tags = ['项目'];
+const can = (action: PermissionAction) => [permissionDetail('project', 'project', action)];
+type ProjectRow = typeof projects.$inferSelect;
+type ProjectBody = Static<typeof ProjectWrite>;
+
+function checkName(name: string | undefined): string {
+  const value = (name ?? '').trim();
+  if (!value) throw badRequest('请输入项目名称');
+  return value;
+}
+
+/** The columns a write sets; `full` (POST, PUT) requires the name. */
+function projectChanges(body: ProjectBody, full: boolean): Partial<typeof projects.$inferInsert> {
+  const changes: Partial<typeof projects.$inferInsert> = {};
+  if (full || body.name !== undefined) changes.name = checkName(body.name);
+  if (body.skin !== undefined) changes.skin = body.skin;
+  if (body.color !== undefined) changes.color = body.color;
+  if (body.extra_info !== undefined) changes.extraInfo = body.extra_info;
+  if (body.is_public !== undefined) changes.isPublic = body.is_public;
+  if (body.project_card_url !== undefined) changes.projectCardUrl = body.project_card_url;
+  return changes;
+}
+
+export async function projectRecordRoutes(app: FastifyInstance): Promise<void> {
+  const present = (row: ProjectRow): Static<typeof Project> => ({
+    uuid: row.uuid,
+    name: row.name,
+    skin: row.skin,
+    color: row.color,
+    extra_info: row.extraInfo as Record<string, unknown>,
+    is_public: row.isPublic,
+    project_card_url: row.projectCardUrl,
+    organization_uuid: row.organizationUuid,
+    created_at: formatDateTime(row.createdAt, app.config.timeZone)!,
+    updated_at: formatDateTime(row.updatedAt, app.config.timeZone)!,
+  });
+
+  app.get<{ Querystring: Static<typeof ProjectListQuery> }>(
+    '/api/project/v1/projects/',
+    { schema: { tags, summary: '当前企业中我参与的项目（企业管理员：企业的全部项目）', querystring: ProjectListQuery, response: { 200: ProjectPage } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { limit = DEFAULT_LIMIT, offset = 0, search, ordering = 'created_at' } = request.query;
+      if (!request.organizationUuid) return drfPage(request, [], 0, limit, offset);
+      const organization = await organizationAccess(app.db, request);
+      const { rows, total } = await listMemberProjects(app.db, {
+        organizationUuid: request.organizationUuid,
+        userUuid: user.uuid,
+        everyProject: isOrganizationAdmin(organization.isOwner, organization.role),
+        search: search?.trim() || undefined,
+        ordering,
+        limit,
+        offset,
+      });
+      return drfPage(request, rows.map(present), total, limit, offset);
+    },
+  );
+
+  app.post<{ Body: ProjectBody }>(
+    '/api/project/v1/projects/',
+    {
+      config: { organization: { permission: permissionDetail('organization', 'project', 'create') } },
+      schema: {
+        tags,
+        summary: '新建项目（需企业权限「新增项目」；创建者成为项目管理员）',
+        body: ProjectWrite,
+        response: { 201: Project, 400: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const organizationUuid = organizationOf(request).organization.uuid;
+      const changes = projectChanges(request.body, true);
+      const project = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(projects)
+          .values({ ...changes, name: changes.name!, organizationUuid })
+          .returning();
+        await tx.insert(projectMembers).values({ projectUuid: row.uuid, userUuid: user.uuid });
+        await ensureBuiltinRoles(tx as never, row);
+        return row;
+      });
+      return reply.status(201).send(present(project));
+    },
+  );
+
+  app.get<{ Params: Static<typeof UuidParams> }>(
+    '/api/project/v1/projects/:uuid/',
+    { config: inProject(can('view')), schema: { tags, summary: '项目详情', params: UuidParams, response: { 200: Project } } },
+    async (request) => present(projectOf(request).project),
+  );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route<{ Params: Static<typeof UuidParams>; Body: ProjectBody }>({
+      method,
+      url: '/api/project/v1/projects/:uuid/',
+      config: inProject(can('edit')),
+      schema: { tags, summary: '修改项目', params: UuidParams, body: ProjectWrite, response: { 200: Project, 400: ErrorBody } },
+      handler: async (request) => {
+        const { project } = projectOf(request);
+        const [row] = await app.db
+          .update(projects)
+          .set({ ...projectChanges(request.body, method === 'PUT'), updatedAt: new Date() })
+          .where(eq(projects.uuid, project.uuid))
+          .returning();
+        return present(row);
+      },
+    });
+  }
+
+  // The admin path of the platform document deletes the same way.
+  for (const url of ['/api/project/v1/projects/:uuid/', '/api/v1/user_admin/projects/:uuid/']) {
+    app.delete<{ Params: Static<typeof UuidParams> }>(
+      url,
+      { config: inProject(can('delete')), schema: { tags, summary: '删除项目及其全部数据', params: UuidParams } },
+      async (request, reply) => {
+        const { project } = projectOf(request);
+        // Members, roles, invitations, profile and everything else of the project go by ON DELETE CASCADE.
+        // Its stored files too; the objects only they named leave storage after the commit.
+        await app.db.delete(projects).where(eq(projects.uuid, project.uuid));
+        await deleteUnusedObjects(app);
+        return reply.status(204).send();
+      },
+    );
+  }
+
+  app.get<{ Params: Static<typeof UuidParams> }>(
+    '/api/project/v1/projects/:uuid/permission/',
+    { config: inProject([]), schema: { tags, summary: '我在该项目中的角色与权限', params: UuidParams, response: { 200: ProjectPermission } } },
+    async (request) => {
+      const { role, permissions } = projectOf(request);
+      return {
+        role: role ? { id: role.id, name: role.name } : null,
+        permissions: CATALOGUE.filter((entry) => permissions.includes(entry.permissions_detail)).map((entry) => entry.name),
+        permissions_detail: permissions,
+      };
+    },
+  );
+}
