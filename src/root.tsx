@@ -15,7 +15,7 @@ import { themes } from './theme';
 const LoginPage = lazyPage(() => import('./pages/auth/login'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('./pages/auth/register'), 'RegisterPage');
 const ResetPage = lazyPage(() => import('./pages/auth/reset'), 'ResetPage');
-const App = lazyPage(() => import('./App'), 'App');
+const App = lazyPage(() => import('./app'), 'App');
 
 export function Root() {
   const { theme } = useSettings();

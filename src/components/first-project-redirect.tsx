@@ -1,6 +1,6 @@
 import { useList } from '@refinedev/core';
 import { Navigate } from 'react-router-dom';
-import type { Project } from '../resources/projects';
+import type { Project } from '../resources/records';
 import { PageLoading } from './page-loading';
 
 /** /main and /projectSetting open the first project's screen, or the list when there is none. */

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { ProjectProfile } from '../resources/project-profile';
-import type { Project, ProjectPermission } from '../resources/projects';
+import type { ProjectProfile } from '../resources/records';
+import type { Project, ProjectPermission } from '../resources/records';
 import type { ResourceAction } from '../resources/types';
 
 /** What the project shell has loaded for the screens inside it. */
@@ -24,10 +24,4 @@ export function useProjectContext(): ProjectContextValue {
   const value = useContext(ProjectContext);
   if (!value) throw new Error('useProjectContext is only available inside the project shell');
   return value;
-}
-
-/** `can(action)` for one resource, as its pages ask it. */
-export function useResourceAccess(resource: string): (action: ResourceAction) => boolean {
-  const { can } = useProjectContext();
-  return (action) => can(resource, action);
 }

@@ -2,8 +2,8 @@ import { useGetIdentity, useOne } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { isAllowed, projectPermissionQuery } from '../providers/access-control';
-import type { ProjectProfile } from '../resources/project-profile';
-import type { Project } from '../resources/projects';
+import type { ProjectProfile } from '../resources/records';
+import type { Project } from '../resources/records';
 import type { ResourceAction } from '../resources/types';
 
 const noDetails: string[] = [];

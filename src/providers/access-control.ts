@@ -1,9 +1,10 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { permissionChecker } from '../lib/permissions';
+import { permissionChecker } from '../../contract/permissions';
 import { currentHashPath } from '../lib/navigation';
 import { findResource } from '../resources';
-import { projectsResource, type ProjectPermission } from '../resources/projects';
+import { projectsResource } from '../resources/projects';
+import type { ProjectPermission } from '../resources/records';
 import type { ResourceAction } from '../resources/types';
 import { fillPath, send } from './data/endpoint';
 import { errorTexts, platformClient } from './http';

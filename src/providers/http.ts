@@ -1,4 +1,4 @@
-import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { HttpError } from '@refinedev/core';
 import { config } from '../config';
 import { clearCookies, getCookie, sessionCookies } from '../lib/cookies';
@@ -73,6 +73,9 @@ function bodyCode(body: unknown): number | undefined {
   return code === undefined || code === null ? undefined : Number(code);
 }
 
+/** Marks a 2xx answer of the report service whose body code says it failed. */
+const FAILED_ENVELOPE = 'ERR_FAILED_ENVELOPE';
+
 /** Tells the user what went wrong, once, as the catalogue says. */
 function reportHttpError(error: AxiosError): void {
   if (axios.isCancel(error) || error.config?.silent) return;
@@ -82,6 +85,12 @@ function reportHttpError(error: AxiosError): void {
     return;
   }
   const { status, data } = response;
+  if (error.code === FAILED_ENVELOPE) {
+    // A 2xx answer whose code says it failed: the server's message (spec section 8).
+    const message = (data as { message?: unknown }).message;
+    feedback.error(typeof message === 'string' && message ? message : errorTexts.generic);
+    return;
+  }
   if (status === 404) return;
   if (status === 500) {
     feedback.error(errorTexts.generic);
@@ -105,17 +114,29 @@ function reportHttpError(error: AxiosError): void {
 
 /** The error shape Refine expects; the user has already been told by reportHttpError. */
 export function toHttpError(error: unknown): HttpError {
-  const response = (error as AxiosError | undefined)?.response;
+  const failure = error as AxiosError | undefined;
+  const response = failure?.response;
   const message = (response?.data as { message?: unknown } | undefined)?.message;
   return {
     message: typeof message === 'string' ? message : errorTexts.generic,
-    statusCode: response?.status ?? 0,
+    statusCode: (failure?.code === FAILED_ENVELOPE ? bodyCode(response?.data) : response?.status) ?? 0,
   };
 }
 
-function createClient(baseURL: string, timeout: number): AxiosInstance {
+/**
+ * The report service may answer 2xx with a failure in the body (`{code: 400, message}`); that
+ * answer takes the same path as an HTTP failure, so pages never look at a body `code`.
+ */
+function refuseFailedEnvelope(response: AxiosResponse): AxiosResponse {
+  const code = bodyCode(response.data);
+  if (code === undefined || code === 200 || code === 201) return response;
+  throw new AxiosError(FAILED_ENVELOPE, FAILED_ENVELOPE, response.config, response.request, response);
+}
+
+function createClient(baseURL: string, timeout: number, envelope: boolean): AxiosInstance {
   const client = axios.create({ baseURL, timeout });
   client.interceptors.request.use(addHeaders);
+  client.interceptors.response.use(envelope ? refuseFailedEnvelope : undefined);
   client.interceptors.response.use(undefined, (error: AxiosError) => {
     reportHttpError(error);
     return Promise.reject(error);
@@ -123,5 +144,5 @@ function createClient(baseURL: string, timeout: number): AxiosInstance {
   return client;
 }
 
-export const platformClient = createClient(config.apiBase, 60_000);
-export const reportClient = createClient(config.reportBase, 120_000);
+export const platformClient = createClient(config.apiBase, 60_000, false);
+export const reportClient = createClient(config.reportBase, 120_000, true);

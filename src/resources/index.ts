@@ -1,11 +1,14 @@
+import { filterSettingsResource } from './filter-settings';
+import { labelGroupsResource } from './label-groups';
 import { labelsResource } from './labels';
-import { materialsResource } from './materials';
+import { materialGroupsResource, materialsResource } from './materials';
 import { projectAdvancedResource } from './project-advanced';
 import { projectMembersResource } from './project-members';
 import { projectProfileResource } from './project-profile';
 import { projectRolesResource } from './project-roles';
 import { projectsResource } from './projects';
-import { reportsResource } from './reports';
+import { reportGroupsResource, reportsResource } from './reports';
+import { resultsResource } from './results';
 import type { AppResource } from './types';
 
 /**
@@ -21,6 +24,11 @@ export const resources: AppResource[] = [
   projectMembersResource,
   projectRolesResource,
   projectAdvancedResource,
+  reportGroupsResource,
+  materialGroupsResource,
+  labelGroupsResource,
+  filterSettingsResource,
+  resultsResource,
 ];
 
 export function findResource(name: string): AppResource | undefined {

@@ -1,45 +1,77 @@
+import { REPORT_SERVICE_BASE, type LibraryKindContract } from '../../contract/library';
 import type { AppResource } from './types';
 
 /** What tells the report library from the material library; the rest is shared (ARCHITECTURE principle 2). */
 interface LibrarySpec {
+  kind: LibraryKindContract;
   name: string;
   label: string;
-  /** Path segment under the report service: report or material. */
-  path: string;
-  /** Permission model: report or material. */
-  model: string;
-  editEndpoint: string;
   list: string;
   show?: string;
   page: AppResource['meta']['page'];
+  routes: AppResource['meta']['routes'];
 }
 
-/** A library resource: its report-service endpoints and its permission patterns. */
-export function libraryResource(spec: LibrarySpec): AppResource {
-  const base = `/studio/report/api/report/projects/:projectId/${spec.path}/`;
-  return {
-    name: spec.name,
-    list: spec.list,
-    ...(spec.show ? { show: spec.show } : {}),
-    meta: {
-      label: spec.label,
-      dataProviderName: 'report',
-      endpoints: {
-        list: `${base}report_list/`,
-        one: `${base}:id/`,
-        create: `${base}report_create/`,
-        createMany: `${base}bulk_create/`,
-        update: `${base}${spec.editEndpoint}/`,
-        deleteMany: `${base}batch_delete/`,
+/**
+ * A library's items resource (its screens' routes, report-service endpoints and permission
+ * table from the contract) and its groups resource (endpoints and permissions only, no menu item).
+ */
+export function libraryResources({ kind, name, label, list, show, page, routes }: LibrarySpec): [AppResource, AppResource] {
+  const items = `${REPORT_SERVICE_BASE}/${kind.itemPath}/`;
+  const groups = `${REPORT_SERVICE_BASE}/${kind.groupPath}/`;
+  const { permissions } = kind;
+  const menu = [`report.${kind.model}`];
+  return [
+    {
+      name,
+      list,
+      ...(show ? { show } : {}),
+      meta: {
+        label,
+        dataProviderName: 'report',
+        endpoints: {
+          list: `${items}report_list/`,
+          one: `${items}:id/`,
+          create: `${items}report_create/`,
+          createMany: `${items}bulk_create/`,
+          update: `${items}${kind.editPath}/`,
+          deleteMany: `${items}batch_delete/`,
+          move: `${items}batch_remove_edit/`,
+          importTags: `${items}export_report/`,
+        },
+        permissions: {
+          list: menu,
+          show: menu,
+          create: permissions.create,
+          edit: permissions.edit,
+          delete: permissions.delete,
+          batchEdit: permissions.batchEdit,
+          batchDelete: permissions.batchDelete,
+          settings: permissions.settings,
+        },
+        page,
+        routes,
       },
-      permissions: {
-        list: [`report.${spec.model}`],
-        ...(spec.show ? { show: [`report.${spec.model}`] } : {}),
-        create: [`create_${spec.model}`],
-        edit: [`edit_${spec.model}`],
-        delete: [`delete_${spec.model}`],
-      },
-      page: spec.page,
     },
-  };
+    {
+      name: `${name.replace(/s$/, '')}Groups`,
+      meta: {
+        label: `${label}分组`,
+        dataProviderName: 'report',
+        endpoints: {
+          list: `${groups}group_list/`,
+          create: `${groups}group_create/`,
+          one: `${groups}:id/`,
+          sort: `${groups}batch_edit/`,
+          deleteMany: `${groups}batch_delete/`,
+        },
+        permissions: {
+          list: permissions.viewGroups,
+          create: permissions.createGroup,
+          edit: permissions.editGroup,
+          delete: permissions.deleteGroup,
+        },
+      },
+    },
+  ];
 }

@@ -1,13 +1,15 @@
+import { MATERIAL } from '../../contract/library';
 import { lazyPage } from '../components/lazy-page';
-import { libraryResource } from './library';
+import { libraryResources } from './library';
 
-/** 素材管理: the image library of a project, the report library's twin. */
-export const materialsResource = libraryResource({
+const MaterialList = lazyPage(() => import('../pages/materials'), 'MaterialList');
+
+/** 素材管理 (`materials`), the report library's twin, and its groups (`materialGroups`). */
+export const [materialsResource, materialGroupsResource] = libraryResources({
+  kind: MATERIAL,
   name: 'materials',
   label: '素材管理',
-  path: 'material',
-  model: 'material',
-  editEndpoint: 'material_edit',
   list: '/main/:projectId/materialList',
-  page: lazyPage(() => import('../pages/materials'), 'MaterialList'),
+  page: MaterialList,
+  routes: [{ area: 'material', path: 'materialList', page: MaterialList, menu: '素材管理' }],
 });

@@ -1,13 +1,6 @@
 import { lazyPage } from '../components/lazy-page';
 import type { AppResource } from './types';
 
-/** What `get_profile/` answers: free keys, of which the info screen edits these. */
-export interface ProjectProfile {
-  logo?: string;
-  description?: string;
-  [key: string]: unknown;
-}
-
 const base = '/api/project_profile/projects/:projectId/project_profile/';
 
 /** 项目信息: the project's name, skin and colour (the project) and its description and logo (the profile). */

@@ -2,16 +2,6 @@ import { Tag } from 'antd';
 import { lazyPage } from '../components/lazy-page';
 import type { AppResource } from './types';
 
-export interface ProjectRole {
-  id: number;
-  name: string;
-  is_default: boolean;
-  customize: boolean;
-  builtin: 'admin' | 'editor' | 'visitor' | null;
-  permissions: string[];
-  member_count: number;
-}
-
 const base = '/api/project/v1/projects/';
 
 /** 项目角色: a plain admin resource; its permissions are edited by the row action 权限设置. */

@@ -1,14 +1,21 @@
+import { REPORT } from '../../contract/library';
 import { lazyPage } from '../components/lazy-page';
-import { libraryResource } from './library';
+import { libraryResources } from './library';
 
-/** 报告管理: the report library of a project (its screens arrive with the library issue). */
-export const reportsResource = libraryResource({
+const ReportList = lazyPage(() => import('../pages/reports'), 'ReportList');
+const ReportDetail = lazyPage(() => import('../pages/reports/detail'), 'ReportDetail');
+
+/** 报告管理 (`reports`) and its groups (`reportGroups`). */
+export const [reportsResource, reportGroupsResource] = libraryResources({
+  kind: REPORT,
   name: 'reports',
   label: '报告管理',
-  path: 'report',
-  model: 'report',
-  editEndpoint: 'report_edit',
   list: '/main/:projectId/reportList',
   show: '/report/:projectId/reportDetail',
-  page: lazyPage(() => import('../pages/reports'), 'ReportList'),
+  page: ReportList,
+  routes: [
+    { area: 'report', path: 'reportList', page: ReportList, menu: '报告管理' },
+    { area: 'report', path: 'reportDetail', page: ReportDetail },
+    { area: 'cstjPage', path: 'statisticsDetail', page: ReportDetail },
+  ],
 });

@@ -2,10 +2,21 @@ import type { ResourceProps } from '@refinedev/core';
 import type { ComponentType, ReactNode } from 'react';
 import type { Endpoints } from '../providers/data/endpoint';
 
-export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
+/** Refine's five actions, or a resource's own (`batchEdit`, `settings`, …) named in its permission table. */
+export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | (string & {});
 
 /** The route families that live inside one project (`/{area}/{projectId}/…`). */
-export type Area = 'main' | 'report' | 'material' | 'cstjPage' | 'projectSetting';
+export const AREAS = ['main', 'report', 'material', 'cstjPage', 'projectSetting'] as const;
+export type Area = (typeof AREAS)[number];
+
+/** A screen a resource shows in an area besides its `list` route, e.g. the report list under `/report/…`. */
+export interface AreaRoute {
+  area: Area;
+  path: string;
+  page: ComponentType;
+  /** The label of its item in the area's side menu; none: no menu item. */
+  menu?: string;
+}
 
 /** How a form field is entered; `select` lists the records of another resource. */
 export type FieldInput = { type: 'text'; maxLength?: number } | { type: 'select'; resource: string; optionLabel: string };
@@ -42,8 +53,12 @@ export interface ResourceMeta {
   dataProviderName: 'default' | 'report';
   /** CRUD endpoints by action, plus the resource's other paths by name; `:projectId` and `:id` are filled in. */
   endpoints: Endpoints;
+  /** The report service's label lists page by limit/offset, its item lists by pageNo/pageSize. */
+  paging?: 'offset';
   /** Patterns of project permission details that allow each action (any one suffices); absent means any user. */
-  permissions: Partial<Record<ResourceAction, string[]>>;
+  permissions: Partial<Record<ResourceAction, readonly string[]>>;
+  /** More screens of the resource in project areas (their routes come only from here). */
+  routes?: AreaRoute[];
   /** A custom screen at the `list` route; plain admin resources leave it out and get the generic pages. */
   page?: ComponentType;
   /** Plain admin resources: what the generic list, create and edit pages show. */

@@ -59,7 +59,7 @@ interface Outcome {
 }
 
 /**
- * The ChunkedUpload protocol (src/components/uploads/chunked.ts) in its smallest form, run in
+ * The ChunkedUpload protocol (src/pages/library/uploads/chunked.ts) in its smallest form, run in
  * the signed-in page: each pass asks what arrived, sends the missing chunks three at a time,
  * and passes again after a failure; then success/ joins the file.
  */

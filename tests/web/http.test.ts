@@ -94,6 +94,13 @@ describe('error catalogue', () => {
     await reportClient.get('/studio/report/api/test/').catch(() => undefined);
     expect(await screen.findByText('报告名称已存在')).toBeInTheDocument();
   });
+
+  it('refuses a 200 answer of the report service whose code failed, with its message once', async () => {
+    server.use(http.get('*/studio/report/api/test/', () => HttpResponse.json({ code: 500, message: '报告名称重复' })));
+    await expect(reportClient.get('/studio/report/api/test/')).rejects.toThrow();
+    expect(await screen.findAllByText('报告名称重复')).toHaveLength(1);
+    expect(screen.queryByText('接口发生错误')).not.toBeInTheDocument();
+  });
 });
 
 describe('request headers', () => {

@@ -1,14 +1,12 @@
-import { Refine } from '@refinedev/core';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { ItemDialog, type ItemDialogProps } from '../../src/pages/library/item-dialog';
 import { MATERIAL_KIND, REPORT_KIND } from '../../src/pages/library/kinds';
 import type { LibraryItem } from '../../src/pages/library/types';
-import { authProvider } from '../../src/providers/auth';
 import { server } from './msw';
-import { signIn } from './render';
+import { renderInApp, signIn } from './render';
 
 const base = '*/studio/report/api/report/projects/p-1';
 const groups = [{ id: 5, name: '时间', label_num: 2 }];
@@ -79,17 +77,8 @@ function mount(props: Partial<ItemDialogProps> = {}) {
   const onSaved = vi.fn();
   const user = userEvent.setup({ applyAccept: false, pointerEventsCheck: PointerEventsCheckLevel.Never });
   const all: ItemDialogProps = { kind: REPORT_KIND, projectUuid: 'p-1', mode: 'create', open: true, onClose, onSaved, ...props };
-  const view = render(
-    <Refine authProvider={authProvider} options={{ disableTelemetry: true }}>
-      <ItemDialog {...all} />
-    </Refine>,
-  );
-  const rerender = (next: Partial<ItemDialogProps>) =>
-    view.rerender(
-      <Refine authProvider={authProvider} options={{ disableTelemetry: true }}>
-        <ItemDialog {...all} {...next} />
-      </Refine>,
-    );
+  const view = renderInApp(<ItemDialog {...all} />);
+  const rerender = (next: Partial<ItemDialogProps>) => view.rerender(<ItemDialog {...all} {...next} />);
   return { user, onClose, onSaved, rerender };
 }
 

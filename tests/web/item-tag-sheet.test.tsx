@@ -1,14 +1,14 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { read, utils } from 'xlsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exportItemTags, ItemTagImport } from '../../src/components/item-tag-sheet';
+import { exportItemTags, ItemTagImport } from '../../src/pages/library/item-tag-sheet';
 import { REPORT_KIND } from '../../src/pages/library/kinds';
 import type { LibraryItem } from '../../src/pages/library/types';
 import { button, dialog } from './admin-helpers';
 import { server } from './msw';
-import { signIn } from './render';
+import { renderInApp, signIn } from './render';
 import { sheetFile } from './spreadsheet-sheets';
 
 vi.mock('../../src/lib/spreadsheet/worker-client', async () => {
@@ -65,7 +65,7 @@ function openImport(total?: number) {
   const calls = serveReports(total);
   const onImported = vi.fn();
   const user = userEvent.setup();
-  render(<ItemTagImport projectUuid="p-1" kind={REPORT_KIND} onImported={onImported} />);
+  renderInApp(<ItemTagImport projectUuid="p-1" kind={REPORT_KIND} onImported={onImported} />);
   return { user, calls, onImported };
 }
 

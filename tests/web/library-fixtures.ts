@@ -56,8 +56,10 @@ export function serveLibrary(kind: 'report' | 'material', options: Options = {})
     return ok(message);
   };
   const recordPost = (message: string) => async ({ request }: { request: Request }) => {
-    calls.posts.push({ path: new URL(request.url).pathname, body: await request.json() });
-    return ok(message);
+    const body = (await request.json()) as { ids?: string };
+    calls.posts.push({ path: new URL(request.url).pathname, body });
+    // A batch delete answers the count in `data`, as the server does.
+    return ok(message, body.ids === undefined ? null : { deleted: body.ids.split(',').length });
   };
   server.use(
     http.get(`${itemBase}/report_list/`, async ({ request }) => {

@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { REPORT_KIND } from '../../src/pages/library/kinds';
 import { readListQuery } from '../../src/pages/library/list-query';
 import { useLibraryData } from '../../src/pages/library/use-library-data';
 import { useSelection } from '../../src/pages/library/use-selection';
 import { demoProject } from './msw';
+import { InApp } from './render';
 
 function useListWithSelection() {
   const data = useLibraryData(demoProject.uuid, REPORT_KIND, readListQuery(new URLSearchParams()));
@@ -15,9 +14,7 @@ function useListWithSelection() {
 
 describe('selection mode of a library list', () => {
   it('survives a quiet refresh of the same list and ends with a reload after a change', async () => {
-    const client = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result } = renderHook(useListWithSelection, { wrapper });
+    const { result } = renderHook(useListWithSelection, { wrapper: InApp });
     await waitFor(() => expect(result.current.data.items.isSuccess).toBe(true));
     act(() => result.current.selection.setChecked([3, 5]));
 

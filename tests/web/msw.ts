@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { scopeDetails } from '../../src/lib/permissions';
+import { scopeDetails } from '../../contract/permissions';
 
 export const demoToken = 'token-demo';
 export const demoProject = {

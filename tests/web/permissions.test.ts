@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, matches, permissionChecker, scopeDetails } from '../../src/lib/permissions';
+import { CATALOGUE, matches, permissionChecker, scopeDetails } from '../../contract/permissions';
 import { isAllowed } from '../../src/providers/access-control';
 
 const all = CATALOGUE.map((entry) => entry.permissions_detail);

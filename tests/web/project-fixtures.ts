@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { permissionGroups, scopeDetails } from '../../src/lib/permissions';
+import { permissionGroups, scopeDetails } from '../../contract/permissions';
 import { demoProject, server } from './msw';
 
 export const adminDetails = scopeDetails('project');

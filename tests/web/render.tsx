@@ -1,4 +1,7 @@
 import { render, screen } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { HashRouter } from 'react-router-dom';
+import { AppProviders } from '../../src/app-providers';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Root } from '../../src/root';
 import { demoToken } from './msw';
@@ -30,3 +33,12 @@ export async function fill(user: ReturnType<typeof userEvent.setup>, placeholder
   await user.clear(field);
   await user.paste(text);
 }
+
+/** The app's Refine providers and router, as the screens are held: a wrapper for widgets and hooks. */
+export const InApp = ({ children }: { children: ReactNode }) => (
+  <HashRouter>
+    <AppProviders>{children}</AppProviders>
+  </HashRouter>
+);
+
+export const renderInApp = (ui: ReactElement) => render(ui, { wrapper: InApp });

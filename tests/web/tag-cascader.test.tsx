@@ -1,9 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { TagCascader, buildOptions } from '../../src/components/tag-cascader';
+import { TagCascader, buildOptions } from '../../src/pages/library/tag-cascader';
 import { server } from './msw';
+import { renderInApp } from './render';
 
 const base = '*/studio/report/api/report/projects/p-1/';
 const groups = [
@@ -44,7 +45,7 @@ describe('TagCascader', () => {
     const calls = serve();
     const onChange = vi.fn();
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-    const { container, rerender } = render(<TagCascader projectUuid="p-1" origin="报告" value={[]} onChange={onChange} />);
+    const { container, rerender } = renderInApp(<TagCascader projectUuid="p-1" origin="报告" value={[]} onChange={onChange} />);
     await waitFor(() => expect(calls.labels).toHaveLength(1));
     expect(calls.labels[0].get('origin')).toBe('报告');
     expect(calls.labels[0].get('limit')).toBe('1000');

@@ -1,11 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { TagFilterPanel } from '../../src/components/tag-filter';
-import { scopeDetails } from '../../src/lib/permissions';
+import { TagFilterPanel } from '../../src/pages/library/tag-filter';
+import { scopeDetails } from '../../contract/permissions';
 import { server } from './msw';
+import { renderInApp } from './render';
 
 const base = '*/studio/report/api/report/projects/p-1/';
 const all = scopeDetails('project');
@@ -77,7 +78,7 @@ function mount({ permissions = all, origin = '报告', groupId }: Options = {}) 
     );
   }
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-  return { user, onFilter, onReset, ...render(<Host />) };
+  return { user, onFilter, onReset, ...renderInApp(<Host />) };
 }
 
 const checkable = (text: string) => screen.getByText(text).closest('.ant-tag-checkable') as HTMLElement;

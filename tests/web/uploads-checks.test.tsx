@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { chunkCount, missingChunks } from '../../src/providers/chunked-upload';
 import {
   baseName,
   checkChunkedFile,
   checkImage,
   checkReportFile,
-  chunkCount,
   chunkedSizeMessage,
   extensionOf,
   isBuiltinCover,
-  missingChunks,
   roomInQueue,
   uploadedText,
   uploadErrorText,
   uploadingText,
-} from '../../src/components/uploads/checks';
+} from '../../src/pages/library/uploads/checks';
 
 const MB = 1024 * 1024;
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });

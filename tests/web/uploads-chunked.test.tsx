@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ChunkedUpload, type ChunkedFile, type ChunkedUploadProps } from '../../src/components/uploads/ChunkedUpload';
+import { ChunkedUpload, type ChunkedFile, type ChunkedUploadProps } from '../../src/pages/library/uploads/chunked-upload';
 import { server } from './msw';
 import { signIn } from './render';
 

@@ -6,8 +6,8 @@ import { Form } from 'antd';
 import { http, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COVER, DEFAULT_COVERS, DefaultCoverPicker } from '../../src/components/uploads/DefaultCoverPicker';
-import { ImageUpload } from '../../src/components/uploads/ImageUpload';
+import { DEFAULT_COVER, DEFAULT_COVERS, DefaultCoverPicker } from '../../src/pages/library/uploads/default-cover-picker';
+import { ImageUpload } from '../../src/pages/library/uploads/image-upload';
 import { server } from './msw';
 import { signIn } from './render';
 

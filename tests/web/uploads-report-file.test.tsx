@@ -3,7 +3,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { Form } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ReportFileUpload, type ReportFileUploadProps, type ReportFileValue } from '../../src/components/uploads/ReportFileUpload';
+import { ReportFileUpload, type ReportFileUploadProps, type ReportFileValue } from '../../src/pages/library/uploads/report-file-upload';
 import { server } from './msw';
 import { signIn } from './render';
 

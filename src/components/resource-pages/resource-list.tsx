@@ -3,7 +3,7 @@ import { useModalForm, useTable } from '@refinedev/antd';
 import type { BaseKey } from '@refinedev/core';
 import { Button, Card, Flex, Input, Modal, Space, Table } from 'antd';
 import { Suspense, useState, type Key, type ReactNode } from 'react';
-import type { AppResource } from '../../resources/types';
+import type { AppResource, ResourceAction } from '../../resources/types';
 import { useProjectContext } from '../project-context';
 import { fieldColumns } from './fields';
 import { ResourceFormModal } from './resource-form';
@@ -19,7 +19,7 @@ export function ResourceList({ resource }: { resource: AppResource }) {
   const { name, meta } = resource;
   const fields = meta.fields ?? [];
   const { projectId, can: canDo } = useProjectContext();
-  const can = (action: 'create' | 'edit' | 'delete' | 'list' | 'show') => canDo(name, action);
+  const can = (action: ResourceAction) => canDo(name, action);
   const [selected, setSelected] = useState<Key[]>([]);
   // Set on the first 编辑: until then the edit form has no record to load.
   const [editId, setEditId] = useState<BaseKey>();
@@ -30,7 +30,7 @@ export function ResourceList({ resource }: { resource: AppResource }) {
     syncWithLocation: false,
     pagination: { pageSize: 10 },
   });
-  const formOptions = { resource: name, redirect: false as const, errorNotification: false as const };
+  const formOptions = { resource: name, redirect: false as const };
   const [createdView, setCreatedView] = useState<ReactNode>();
   const createForm = useModalForm({
     ...formOptions,

@@ -17,7 +17,7 @@ export function useDeleteActions(resource: string, onManyDeleted: () => void) {
       confirm(1, () =>
         new Promise((resolve) =>
           deleteOne(
-            { resource, id, successNotification: { message: '删除成功', type: 'success' }, errorNotification: false },
+            { resource, id, successNotification: { message: '删除成功', type: 'success' } },
             { onSettled: resolve },
           ),
         ),
@@ -30,7 +30,6 @@ export function useDeleteActions(resource: string, onManyDeleted: () => void) {
               resource,
               ids,
               successNotification: { message: '批量删除成功!', type: 'success' },
-              errorNotification: false,
             },
             { onSuccess: onManyDeleted, onSettled: resolve },
           ),

@@ -1,4 +1,4 @@
-import { permissionChecker } from '../../lib/permissions';
+import { permissionChecker } from '../../../contract/permissions';
 import type { LibraryKind } from './kinds';
 
 export type KindAccess = Record<keyof LibraryKind['permissions'], boolean>;

@@ -1,5 +1,7 @@
-import { reportClient } from '../../providers/http';
-import { libraryPath, type LibraryKind } from './kinds';
+import { useMemo } from 'react';
+import { useResourceCall } from '../../providers/data/use-resource-call';
+import type { LibraryKind } from './kinds';
+import { listRequest, type ListQuery } from './list-query';
 import type { LibraryItem } from './types';
 
 /** A report or material group as group_list answers it, with its item count. */
@@ -21,49 +23,48 @@ export interface ItemPage {
   total: number;
 }
 
-/** The query values of report_list (spec section 3), as the server reads them. */
-export type ListParams = Record<string, string | number>;
-
-/** The report-service answer `{code, message, data}`; a code other than 200/201 is a refusal. */
+/** The report service's answer to a change: its message is the success text. */
 export interface ServiceAnswer {
-  code?: number;
   message?: string;
 }
 
-export const succeeded = (answer: ServiceAnswer) => answer.code === undefined || answer.code === 200 || answer.code === 201;
+/** The item and group calls of one library kind in one project, through the report data provider. */
+export function useLibraryApi(projectUuid: string, kind: LibraryKind) {
+  const items = useResourceCall(kind.resource, projectUuid);
+  const groups = useResourceCall(kind.groupResource, projectUuid);
+  return useMemo(
+    () => ({
+      listItems: async (query: ListQuery, pageNo = query.pageNo): Promise<ItemPage> => {
+        const { data, total } = await items.list<LibraryItem>(listRequest(query, pageNo));
+        return { items: data, total };
+      },
+      moveItems: (ids: number[], groupId: number) =>
+        items.call<ServiceAnswer>('move', 'put', { ids: ids.join(','), group_id: groupId }),
+      /** Deletes items; the answer's message is shown as the server words it. */
+      deleteItems: (ids: number[]) => items.call<ServiceAnswer>('deleteMany', 'post', { ids: ids.join(',') }),
+      /** Sets the labels of items by label names (the tag spreadsheet import). */
+      importTags: (reports: Array<{ id: number; labels: string }>) => items.call<unknown>('importTags', 'post', { reports }),
 
-/** The item and group calls of one library kind in one project. */
-export function libraryApi(projectUuid: string, kind: LibraryKind) {
-  const item = (rest: string) => libraryPath(projectUuid, kind, 'item', rest);
-  const group = (rest: string) => libraryPath(projectUuid, kind, 'group', rest);
-  return {
-    listItems: async (params: ListParams): Promise<ItemPage> => {
-      const { data } = await reportClient.get<{ result?: { data: LibraryItem[]; total: number } }>(item('report_list/'), { params });
-      return { items: data.result?.data ?? [], total: data.result?.total ?? 0 };
-    },
-    moveItems: async (ids: number[], groupId: number) =>
-      (await reportClient.put<ServiceAnswer>(item('batch_remove_edit/'), { ids: ids.join(','), group_id: groupId })).data,
-    deleteItems: async (ids: number[]) =>
-      (await reportClient.post<ServiceAnswer>(item('batch_delete/'), { ids: ids.join(',') })).data,
-
-    listGroups: async (): Promise<GroupList> => {
-      const { data } = await reportClient.get<{ data?: LibraryGroup[]; total_report_number?: number }>(group('group_list/'));
-      return { groups: data.data ?? [], total: data.total_report_number ?? 0 };
-    },
-    createGroup: async (name: string, sorted: number, userUuid?: string) =>
-      (await reportClient.post<ServiceAnswer>(group('group_create/'), { name, sorted, user_uuid: userUuid })).data,
-    renameGroup: async (target: LibraryGroup, name: string, userUuid?: string) =>
-      (await reportClient.put<ServiceAnswer>(group(`${target.id}/`), { name, sorted: target.sorted, user_uuid: userUuid ?? target.user_uuid })).data,
-    /** Saves the order: each group's `sorted` becomes its position. */
-    sortGroups: async (ordered: LibraryGroup[], userUuid?: string) =>
-      (
-        await reportClient.put<ServiceAnswer>(group('batch_edit/'), {
-          data: ordered.map((g, index) => ({ id: g.id, name: g.name, sorted: index, user_uuid: userUuid ?? g.user_uuid })),
-        })
-      ).data,
-    deleteGroups: async (ids: number[]) =>
-      (await reportClient.post<ServiceAnswer>(group('batch_delete/'), { ids: ids.join(',') })).data,
-  };
+      listGroups: async (): Promise<GroupList> => {
+        const answer = await groups.call<{ data?: LibraryGroup[]; total_report_number?: number }>('list', 'get');
+        return { groups: answer.data ?? [], total: answer.total_report_number ?? 0 };
+      },
+      createGroup: (name: string, sorted: number, userUuid?: string) =>
+        groups.call<ServiceAnswer>('create', 'post', { name, sorted, user_uuid: userUuid }),
+      renameGroup: (target: LibraryGroup, name: string, userUuid?: string) =>
+        groups.call<ServiceAnswer>('one', 'put', { name, sorted: target.sorted, user_uuid: userUuid ?? target.user_uuid }, { id: target.id }),
+      /** Saves the order: each group's `sorted` becomes its position. A failure is the caller's to tell (数据保存失败!). */
+      sortGroups: (ordered: LibraryGroup[], userUuid?: string) =>
+        groups.call<ServiceAnswer>(
+          'sort',
+          'put',
+          { data: ordered.map((g, index) => ({ id: g.id, name: g.name, sorted: index, user_uuid: userUuid ?? g.user_uuid })) },
+          { silent: true },
+        ),
+      deleteGroups: async (ids: number[]) => (await groups.deleteMany(ids)).data as ServiceAnswer,
+    }),
+    [items, groups],
+  );
 }
 
-export type LibraryApi = ReturnType<typeof libraryApi>;
+export type LibraryApi = ReturnType<typeof useLibraryApi>;

@@ -1,4 +1,4 @@
-import type { ListParams } from './api';
+import type { CrudFilters, CrudSorting } from '@refinedev/core';
 
 export type ViewMode = 'card' | 'list';
 export type SortKey = 'created_at' | '-created_at';
@@ -64,15 +64,20 @@ export function writeListQuery(current: URLSearchParams, query: ListQuery): URLS
   return next;
 }
 
-/** The report_list query values of a list view. */
-export function requestParams(query: ListQuery, pageNo = query.pageNo): ListParams {
-  const params: ListParams = { pageNo, pageSize: query.pageSize, created_at: query.sort };
-  if (query.name) params.name = query.name;
-  if (query.groupId !== undefined) params.group_id = query.groupId;
-  if (query.start) params.start_time = query.start;
-  if (query.end) params.end_time = query.end;
-  if (query.labelIds.length) params.label_ids = query.labelIds.join(',');
-  return params;
+/** The view of a visit with no list parameters. */
+export const DEFAULT_LIST_QUERY: ListQuery = readListQuery(new URLSearchParams());
+
+/** A list view as Refine's list state: the page, report_list's filters and the date sort. */
+export function listRequest(query: ListQuery, pageNo = query.pageNo) {
+  const filters: CrudFilters = [
+    { field: 'name', operator: 'eq', value: query.name },
+    { field: 'group_id', operator: 'eq', value: query.groupId },
+    { field: 'start_time', operator: 'eq', value: query.start },
+    { field: 'end_time', operator: 'eq', value: query.end },
+    { field: 'label_ids', operator: 'in', value: query.labelIds.length ? query.labelIds : undefined },
+  ];
+  const sorters: CrudSorting = [{ field: 'created_at', order: query.sort.startsWith('-') ? 'desc' : 'asc' }];
+  return { current: pageNo, pageSize: query.pageSize, filters, sorters };
 }
 
 /** True when the URL carries none of the list's own parameters (a plain visit of the route). */

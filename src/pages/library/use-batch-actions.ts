@@ -1,11 +1,11 @@
 import { App } from 'antd';
 import { useState } from 'react';
-import { exportItemTags } from '../../components/item-tag-sheet';
+import { exportItemTags } from './item-tag-sheet';
 import { feedback } from '../../lib/feedback';
 import { entryName, zipFiles } from '../../lib/zip';
-import { succeeded, type LibraryApi } from './api';
+import type { LibraryApi, ServiceAnswer } from './api';
 import { saveBlob } from '../../lib/save-blob';
-import { fetchFile } from './download';
+import { fileBytes } from '../../providers/files';
 import type { LibraryKind } from './kinds';
 import type { LibraryItem } from './types';
 
@@ -38,28 +38,25 @@ export function useBatchActions({ kind, api, chosen, reload }: Options) {
       return;
     }
     try {
-      const answer = await api.moveItems(ids, groupId);
-      if (answer.code === 200) feedback.success('批量移动成功');
-      else feedback.error(answer.message || '批量移动失败');
+      await api.moveItems(ids, groupId);
     } catch {
       return; // The HTTP layer has shown the server's message.
     }
+    feedback.success('批量移动成功');
     reload();
   };
 
   /** Runs a confirmed change and shows the server's message. */
-  const confirmThen = (content: string, run: () => Promise<{ code?: number; message?: string }>) =>
+  const confirmThen = (content: string, run: () => Promise<ServiceAnswer>) =>
     modal.confirm({
       title: '提示',
       content,
       okType: 'danger',
       onOk: async () => {
         try {
-          const answer = await run();
-          if (succeeded(answer)) feedback.success(answer.message || '操作成功');
-          else feedback.error(answer.message || '操作失败');
+          feedback.success((await run()).message || '操作成功');
         } catch {
-          return;
+          return; // The HTTP layer has shown the server's message.
         }
         reload();
       },
@@ -80,7 +77,7 @@ export function useBatchActions({ kind, api, chosen, reload }: Options) {
     const sources = chosen.map((item) => ({ name: entryName(item), url: item.file ?? '' }));
     setProgress(0);
     try {
-      const { blob, failed } = await zipFiles(sources, fetchFile, setProgress);
+      const { blob, failed } = await zipFiles(sources, (url) => fileBytes(url), setProgress);
       failed.forEach((name) => feedback.error(`Failed to fetch file: ${name}`));
       if (blob) {
         feedback.success('浏览器准备下载');

@@ -1,38 +1,44 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInvalidate, useList } from '@refinedev/core';
 import { useCallback, useMemo, useState } from 'react';
-import { libraryApi } from './api';
+import { useListAnswer } from '../../providers/data/use-resource-call';
+import { useLibraryApi, type LibraryGroup } from './api';
 import type { LibraryKind } from './kinds';
-import { requestParams, type ListQuery } from './list-query';
+import { listRequest, type ListQuery } from './list-query';
+import type { LibraryItem } from './types';
 
 /**
- * The groups and the page of items the list shows. Both stay in the app's query cache, so
- * coming back to the list shows the last answer at once while it refreshes.
+ * The groups and the page of items the list shows, through Refine's hooks on the report data
+ * provider. Both stay in the app's query cache, so coming back to the list shows the last
+ * answer at once while it refreshes.
  */
 export function useLibraryData(projectId: string, kind: LibraryKind, query: ListQuery) {
-  const api = useMemo(() => libraryApi(projectId, kind), [projectId, kind]);
-  const client = useQueryClient();
-  const scope = useMemo(() => ['library', projectId, kind.kind], [projectId, kind.kind]);
-  const params = useMemo(() => requestParams(query), [query]);
-
-  const items = useQuery({
-    queryKey: [...scope, 'items', params],
-    queryFn: () => api.listItems(params),
-    keepPreviousData: true,
+  const api = useLibraryApi(projectId, kind);
+  const meta = useMemo(() => ({ projectId }), [projectId]);
+  const request = useMemo(() => listRequest(query), [query]);
+  const items = useList<LibraryItem>({
+    resource: kind.resource,
+    pagination: { current: request.current, pageSize: request.pageSize },
+    filters: request.filters,
+    sorters: request.sorters,
+    meta,
+    queryOptions: { keepPreviousData: true },
   });
-  const groups = useQuery({ queryKey: [...scope, 'groups'], queryFn: api.listGroups });
+  const groups = useListAnswer<{ data?: LibraryGroup[]; total_report_number?: number }>(kind.groupResource, projectId);
 
-  const reloadGroups = useCallback(() => client.invalidateQueries({ queryKey: [...scope, 'groups'] }), [client, scope]);
+  const invalidate = useInvalidate();
   const [reloads, setReloads] = useState(0);
   /** After a change: the items and the group counts. */
   const reload = useCallback(() => {
     setReloads((count) => count + 1);
-    return client.invalidateQueries({ queryKey: scope });
-  }, [client, scope]);
+    return invalidate({ dataProviderName: 'report', invalidates: ['all'] });
+  }, [invalidate]);
   /**
    * Which load the list shows: another query or a reload after a change is a new one; a quiet
    * refresh of the same query (on mount, on focus) is not, so it leaves selection mode alone.
    */
-  const loadKey = `${JSON.stringify(params)}#${reloads}`;
+  const loadKey = `${JSON.stringify(request)}#${reloads}`;
 
-  return { api, items, groups, reload, reloadGroups, loadKey };
+  const page = { items: items.data?.data ?? [], total: items.data?.total ?? 0 };
+  const groupList = { groups: groups.data?.data.data ?? [], total: groups.data?.data.total_report_number ?? 0 };
+  return { api, items, page, groups, groupList, reload, loadKey };
 }

@@ -1,4 +1,4 @@
-import { LibraryScreen } from '../library/LibraryScreen';
+import { LibraryScreen } from '../library/library-screen';
 import { MATERIAL_KIND } from '../library/kinds';
 
 /** 全部素材: #/main/{projectId}/materialList and #/material/{projectId}/materialList. */

@@ -19,7 +19,6 @@ export function ProjectAdvanced() {
         resource: 'projectAdvanced',
         id: projectId,
         successNotification: { message: '项目已删除', type: 'success' },
-        errorNotification: false,
       },
       {
         onSuccess: () => {

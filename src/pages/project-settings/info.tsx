@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useProjectContext } from '../../components/project-context';
 import { feedback } from '../../lib/feedback';
 import { fillPath } from '../../providers/data/endpoint';
-import { projectProfileResource } from '../../resources/project-profile';
+import { useEndpoints } from '../../providers/data/use-resource-call';
 
 interface InfoValues {
   name: string;
@@ -23,6 +23,7 @@ const skins = [
 
 /** 项目信息: name, skin and colour are the project's (PATCH); description and logo its profile (set_profile). */
 export function ProjectInfo() {
+  const endpoints = useEndpoints('projectProfile');
   const { projectId, project, profile, can } = useProjectContext();
   const editProject = can('projects', 'edit');
   const editProfile = can('projectProfile', 'edit');
@@ -42,16 +43,14 @@ export function ProjectInfo() {
           id: projectId,
           values: { name: name.trim(), skin: skin ?? '', color: color ?? '' },
           successNotification: false,
-          errorNotification: false,
         });
       }
       if (editProfile) {
         await saveProfile({
-          url: fillPath(projectProfileResource.meta.endpoints.save!, { projectId }),
+          url: fillPath(endpoints.save!, { projectId }),
           method: 'post',
           values: { description: description ?? '', logo: logo ?? '' },
           successNotification: false,
-          errorNotification: false,
         });
       }
     } catch {

@@ -6,10 +6,8 @@ import { RelatedSelect } from '../../components/resource-pages/fields';
 import { copyText } from '../../lib/clipboard';
 import { feedback } from '../../lib/feedback';
 import { fillPath } from '../../providers/data/endpoint';
-import { projectMembersResource } from '../../resources/project-members';
+import { useEndpoints } from '../../providers/data/use-resource-call';
 import type { ToolbarProps } from '../../resources/types';
-
-const { endpoints } = projectMembersResource.meta;
 
 interface InviteValues {
   usernames: string[];
@@ -60,6 +58,7 @@ export function InvitationAnswer({ answer }: { answer: Record<string, unknown> }
 
 /** 邀请成员: adds members of the organization by name, all or none; anyone else gets a link. */
 function InviteUsers({ projectId }: { projectId: string }) {
+  const endpoints = useEndpoints('projectMembers');
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<InviteValues>();
   const { mutateAsync, isLoading } = useCustomMutation();
@@ -74,7 +73,6 @@ function InviteUsers({ projectId }: { projectId: string }) {
         method: 'post',
         values: usernames.map((username) => ({ username: username.trim(), role_id })),
         successNotification: { message: '邀请成功', type: 'success' },
-        errorNotification: false,
       })) as { data: unknown[] });
     } catch {
       return;
@@ -137,6 +135,7 @@ interface InviteCode {
 
 /** 邀请链接: a link valid for some days that lets anyone signed in join with the default role. */
 function InviteLink({ projectId }: { projectId: string }) {
+  const endpoints = useEndpoints('projectMembers');
   const [open, setOpen] = useState(false);
   const [days, setDays] = useState(7);
   const [code, setCode] = useState<InviteCode>();

@@ -3,22 +3,23 @@ import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { fillPath } from '../../providers/data/endpoint';
-import { projectRolesResource, type ProjectRole } from '../../resources/project-roles';
+import { useEndpoints } from '../../providers/data/use-resource-call';
+import type { ProjectRole } from '../../resources/records';
 import type { RowActionProps } from '../../resources/types';
 import { RolePermissionsModal } from './role-permissions';
 
 /** 设为默认: new members and invitations get this role. */
 function SetDefault({ role }: { role: ProjectRole }) {
+  const endpoints = useEndpoints('projectRoles');
   const { mutate, isLoading } = useCustomMutation();
   const invalidate = useInvalidate();
   const run = () =>
     mutate(
       {
-        url: fillPath(projectRolesResource.meta.endpoints.setDefault!, { id: role.id }),
+        url: fillPath(endpoints.setDefault!, { id: role.id }),
         method: 'put',
         values: {},
         successNotification: { message: '设置成功', type: 'success' },
-        errorNotification: false,
       },
       { onSuccess: () => void invalidate({ resource: 'projectRoles', invalidates: ['list'] }) },
     );

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Checkbox, Flex, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { fillPath } from '../../providers/data/endpoint';
-import { projectRolesResource, type ProjectRole } from '../../resources/project-roles';
+import { useEndpoints } from '../../providers/data/use-resource-call';
+import type { ProjectRole } from '../../resources/records';
 
-const { endpoints } = projectRolesResource.meta;
 
 /** One model of the catalogue, as `GET /api/permission/v1/groups/?type=project` serves it. */
 interface PermissionGroup {
@@ -86,6 +86,7 @@ function Editor({ groups, initial, editable, onSave, onClose, saving, role }: {
 
 /** The role's permissions, picked from the catalogue grouped by model; saved with `PUT …/menus/`. */
 export function RolePermissionsModal({ role, projectId, editable, onClose }: Props) {
+  const endpoints = useEndpoints('projectRoles');
   const catalogue = useCustom<PermissionGroup[]>({
     url: endpoints.catalogue!,
     method: 'get',
@@ -108,7 +109,6 @@ export function RolePermissionsModal({ role, projectId, editable, onClose }: Pro
         method: 'put',
         values: { menus: list },
         successNotification: { message: '数据保存成功!', type: 'success' },
-        errorNotification: false,
       },
       {
         onSuccess: () => {

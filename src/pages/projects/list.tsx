@@ -2,7 +2,7 @@ import { useList } from '@refinedev/core';
 import { Card, Col, Empty, Flex, Input, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Project } from '../../resources/projects';
+import type { Project } from '../../resources/records';
 
 function ProjectCard({ project }: { project: Project }) {
   const cover = project.project_card_url ? (

@@ -1,8 +1,12 @@
 import type { LabelImportRow } from '../../lib/spreadsheet/label-sheet';
-import { reportClient } from '../../providers/http';
+import type { CrudFilters } from '@refinedev/core';
+import { useMemo } from 'react';
+import { useResourceCall } from '../../providers/data/use-resource-call';
 
-export type LabelOrigin = '报告' | '素材';
-export const origins: LabelOrigin[] = ['报告', '素材'];
+import { ATOMIC_LABEL, ENTITY_NAMES, LABEL_LIST_LIMIT, type EntityName } from '../../../contract/labels';
+
+export type LabelOrigin = EntityName;
+export const origins: readonly LabelOrigin[] = ENTITY_NAMES;
 
 export interface LabelGroup {
   id: number;
@@ -49,59 +53,52 @@ export interface ImportPlan {
   rows: ImportPlanRow[];
 }
 
-/** The server's page limit of label lists. */
-const LIST_LIMIT_MAX = 1000;
-
 export interface LabelValues {
   name: string;
   origin: LabelOrigin;
   label_group?: number | null;
 }
 
-const root = (projectId: string) => `/studio/report/api/report/projects/${projectId}/`;
-
-/** The label and label group calls of one project. */
-export function labelApi(projectId: string) {
-  const groups = `${root(projectId)}label_group/`;
-  const labels = `${root(projectId)}label/`;
-  const listLabels = async ({ groupId, name, origin, page, pageSize }: LabelQuery) => {
-    const params: Record<string, string | number> = { limit: pageSize, offset: (page - 1) * pageSize };
-    if (groupId !== undefined) params.label_group_id = groupId;
-    if (name) params.name = name;
-    if (origin) params.origin = origin;
-    return (await reportClient.get<{ count: number; results: Label[] }>(labels, { params })).data;
-  };
-  return {
-    projectId,
-    listGroups: async () =>
-      (await reportClient.get<{ results: LabelGroup[]; total_label: number }>(groups)).data,
-    createGroup: (name: string) => reportClient.post(groups, { name }),
-    renameGroup: (id: number, name: string) => reportClient.patch(`${groups}${id}/`, { name }),
-    deleteGroups: (ids: number[]) => reportClient.post(`${groups}bulk_delete/`, { ids }),
-    sortGroups: (ids: number[]) => reportClient.post(`${groups}sort_data/`, ids),
-    listLabels,
-    /** Every label of the query, page by page (the list answers at most 1000 at a time). */
-    listAllLabels: async ({ groupId, name, origin }: Omit<LabelQuery, 'page' | 'pageSize'>) => {
-      const all: Label[] = [];
-      for (let page = 1; ; page++) {
-        const { count, results } = await listLabels({ groupId, name, origin, page, pageSize: LIST_LIMIT_MAX });
-        all.push(...results);
-        if (results.length === 0 || all.length >= count) return all;
-      }
-    },
-    /** The spreadsheet import: a dry run answers the plan only; otherwise the valid rows are written at once. */
-    importLabels: async (rows: LabelImportRow[], dryRun: boolean) =>
-      (await reportClient.post<{ data: ImportPlan }>(`${labels}import/`, { dry_run: dryRun, rows })).data.data,
-    // A duplicate (HTTP 400, body code 400) shows as a warning; http.ts does it.
-    createLabel: (values: LabelValues) =>
-      reportClient.post(labels, { ...values, type: '原子标签' }, { warnCode400: true }),
-    updateLabel: (id: number, values: LabelValues) => reportClient.patch(`${labels}${id}/`, values, { warnCode400: true }),
-    deleteLabel: (id: number) => reportClient.delete(`${labels}${id}/`),
-    deleteLabels: (ids: number[]) => reportClient.post(`${labels}bulk_delete/`, { ids }),
-    moveLabels: (ids: number[], labelGroup: number | null) =>
-      reportClient.post(`${labels}batch_update/`, { ids, label_group: labelGroup }),
-  };
+/** The label filters of the list: group, name contains, entity. */
+export function labelFilters({ groupId, name, origin }: Omit<LabelQuery, 'page' | 'pageSize'>): CrudFilters {
+  return [
+    { field: 'label_group_id', operator: 'eq', value: groupId },
+    { field: 'name', operator: 'eq', value: name || undefined },
+    { field: 'origin', operator: 'eq', value: origin },
+  ];
 }
 
-export type LabelApi = ReturnType<typeof labelApi>;
+/** The label and label group calls of one project, through the report data provider. */
+export function useLabelApi(projectId: string) {
+  const labels = useResourceCall('labels', projectId);
+  const groups = useResourceCall('labelGroups', projectId);
+  return useMemo(
+    () => ({
+      createGroup: (name: string) => groups.call('create', 'post', { name }),
+      renameGroup: (id: number, name: string) => groups.call('one', 'patch', { name }, { id }),
+      deleteGroups: (ids: number[]) => groups.call('deleteMany', 'post', { ids }),
+      sortGroups: (ids: number[]) => groups.call('sort', 'post', ids),
+      /** Every label of the query, page by page (the list answers at most 1000 at a time). */
+      listAllLabels: async (query: Omit<LabelQuery, 'page' | 'pageSize'>) => {
+        const all: Label[] = [];
+        for (let current = 1; ; current++) {
+          const { data, total } = await labels.list<Label>({ current, pageSize: LABEL_LIST_LIMIT, filters: labelFilters(query) });
+          all.push(...data);
+          if (data.length === 0 || all.length >= total) return all;
+        }
+      },
+      /** The spreadsheet import: a dry run answers the plan only; otherwise the valid rows are written at once. */
+      importLabels: async (rows: LabelImportRow[], dryRun: boolean) =>
+        (await labels.call<{ data: ImportPlan }>('import', 'post', { dry_run: dryRun, rows })).data,
+      // A duplicate (HTTP 400, body code 400) shows as a warning; http.ts does it.
+      createLabel: (values: LabelValues) => labels.call('create', 'post', { ...values, type: ATOMIC_LABEL }, { warnCode400: true }),
+      updateLabel: (id: number, values: LabelValues) => labels.call('one', 'patch', values, { id, warnCode400: true }),
+      deleteLabel: (id: number) => labels.call('one', 'delete', undefined, { id }),
+      deleteLabels: (ids: number[]) => labels.call('deleteMany', 'post', { ids }),
+      moveLabels: (ids: number[], labelGroup: number | null) => labels.call('move', 'post', { ids, label_group: labelGroup }),
+    }),
+    [groups, labels],
+  );
+}
 
+export type LabelApi = ReturnType<typeof useLabelApi>;

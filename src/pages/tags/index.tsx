@@ -1,32 +1,27 @@
 import { Flex } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useInvalidate } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { useProjectContext } from '../../components/project-context';
-import { permissionChecker } from '../../lib/permissions';
-import { labelApi } from './api';
+import { useListAnswer } from '../../providers/data/use-resource-call';
+import { useLabelApi, type LabelGroup } from './api';
 import { GroupPanel } from './group-panel';
 import { LabelsPanel } from './labels-panel';
 
 /** 标签管理: label groups on the left, the project's labels on the right. */
 export function TagList() {
-  const { projectId, can, permission, showGroupPanel } = useProjectContext();
-  const api = useMemo(() => labelApi(projectId), [projectId]);
+  const { projectId, can, showGroupPanel } = useProjectContext();
+  const api = useLabelApi(projectId);
   const [groupId, setGroupId] = useState<number>();
-  const [version, setVersion] = useState(0);
-  const groupQuery = useQuery({ queryKey: ['tag-groups', projectId], queryFn: () => api.listGroups() });
+  const invalidate = useInvalidate();
+  const groupQuery = useListAnswer<{ results: LabelGroup[]; total_label: number }>('labelGroups', projectId);
   const groups = useMemo(
-    () => [...(groupQuery.data?.results ?? [])].sort((a, b) => a.order - b.order),
+    () => [...(groupQuery.data?.data.results ?? [])].sort((a, b) => a.order - b.order),
     [groupQuery.data],
   );
-  const total = groupQuery.data?.total_label ?? 0;
+  const total = groupQuery.data?.data.total_label ?? 0;
   const loadGroups = () => void groupQuery.refetch();
 
-  const check = permissionChecker(permission.permissions_detail);
-  const groupAccess = {
-    create: check.matchSome(['create_labelgroup']),
-    edit: check.matchSome(['edit_labelgroup']),
-    delete: check.matchSome(['delete_labelgroup']),
-  };
+  const groupAccess = { create: can('labelGroups', 'create'), edit: can('labelGroups', 'edit'), delete: can('labelGroups', 'delete') };
   const labelAccess = { create: can('labels', 'create'), edit: can('labels', 'edit'), delete: can('labels', 'delete') };
 
   return (
@@ -41,7 +36,7 @@ export function TagList() {
           onSelect={setGroupId}
           onChanged={() => {
             loadGroups();
-            setVersion((n) => n + 1);
+            void invalidate({ resource: 'labels', dataProviderName: 'report', invalidates: ['list'] });
           }}
         />
       )}
@@ -50,7 +45,6 @@ export function TagList() {
         groups={groups}
         groupId={groupId}
         access={labelAccess}
-        version={version}
         onChanged={loadGroups}
       />
     </Flex>

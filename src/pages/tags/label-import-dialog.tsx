@@ -1,4 +1,4 @@
-import { SheetImportModal } from '../../components/item-tag-sheet/sheet-import-modal';
+import { SheetImportModal } from '../../components/sheet-import/sheet-import-modal';
 import { SHEET_MAX_BYTES, type SheetGrid } from '../../lib/spreadsheet/grid';
 import { LABEL_SHEET, labelImportRows, type LabelImportRow } from '../../lib/spreadsheet/label-sheet';
 import type { ImportPlan, LabelApi } from './api';

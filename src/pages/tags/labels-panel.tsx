@@ -1,9 +1,10 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Modal, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useList } from '@refinedev/core';
+import { useProjectContext } from '../../components/project-context';
 import { useState } from 'react';
 import { feedback } from '../../lib/feedback';
-import type { Label, LabelApi, LabelGroup, LabelOrigin, LabelValues } from './api';
+import { labelFilters, type Label, type LabelApi, type LabelGroup, type LabelOrigin, type LabelValues } from './api';
 import type { CrudAccess } from './group-panel';
 import { LabelDialog } from './label-dialog';
 import { exportLabels } from './label-export';
@@ -17,13 +18,13 @@ interface Props {
   groupId?: number;
   access: CrudAccess;
   /** Bumped when the groups changed, so the labels reload too. */
-  version: number;
   /** Labels were added, moved or deleted: group counts change. */
   onChanged: () => void;
 }
 
 /** The right side: search, the labels table, the label dialogs and the edit mode's batch actions. */
-export function LabelsPanel({ api, groups, groupId, access, version, onChanged }: Props) {
+export function LabelsPanel({ api, groups, groupId, access, onChanged }: Props) {
+  const { projectId } = useProjectContext();
   const [name, setName] = useState('');
   const [origin, setOrigin] = useState<LabelOrigin>();
   // The page resets to 1 when another group is chosen.
@@ -39,13 +40,15 @@ export function LabelsPanel({ api, groups, groupId, access, version, onChanged }
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  const query = { groupId, name, origin, page, pageSize };
-  const labels = useQuery({
-    queryKey: ['tag-labels', api.projectId, query, version],
-    queryFn: () => api.listLabels(query),
-    keepPreviousData: true,
+  const query = { groupId, name, origin };
+  const labels = useList<Label>({
+    resource: 'labels',
+    pagination: { current: page, pageSize },
+    filters: labelFilters(query),
+    meta: { projectId },
+    queryOptions: { keepPreviousData: true },
   });
-  const data = labels.data ?? { count: 0, results: [] };
+  const rows = labels.data?.data ?? [];
   const loading = labels.isFetching;
 
   const refresh = () => {
@@ -75,7 +78,7 @@ export function LabelsPanel({ api, groups, groupId, access, version, onChanged }
       return;
     }
     feedback.success('标签删除成功!');
-    if (data.results.length === 1 && page > 1) setPage(page - 1);
+    if (rows.length === 1 && page > 1) setPage(page - 1);
     refresh();
   };
 
@@ -174,8 +177,8 @@ export function LabelsPanel({ api, groups, groupId, access, version, onChanged }
         </Space>
       </Flex>
       <LabelTable
-        rows={data.results}
-        total={data.count}
+        rows={rows}
+        total={labels.data?.total ?? 0}
         page={page}
         pageSize={pageSize}
         loading={loading}

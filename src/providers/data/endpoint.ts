@@ -43,9 +43,28 @@ export async function send<T>(request: Promise<{ data: T }>): Promise<T> {
   }
 }
 
-/** `useCustom` / `useCustomMutation` for any URL, the same for both services. */
+/** Request options a page may pass in `meta`: no error message, a duplicate as a warning, the text when no answer comes. */
+export const requestOptions = (meta: MetaQuery | undefined) => ({
+  silent: meta?.silent === true,
+  warnCode400: meta?.warnCode400 === true,
+  networkErrorText: typeof meta?.networkErrorText === 'string' ? meta.networkErrorText : undefined,
+});
+
+/**
+ * `useCustom` / `useCustomMutation` for any URL, the same for both services; a path template's
+ * `:name` parts are filled from `meta` (a resource's named endpoint with its project).
+ */
 export function customRequest(client: AxiosInstance): DataProvider['custom'] {
-  return async ({ url, method, payload, query, headers }) => ({
-    data: await send(client.request({ url, method, data: payload, params: query, headers })),
+  return async ({ url, method, payload, query, headers, meta }) => ({
+    data: await send(
+      client.request({
+        url: url.includes('://') ? url : fillPath(url, meta),
+        method,
+        data: payload,
+        params: query,
+        headers,
+        ...requestOptions(meta),
+      }),
+    ),
   });
 }

@@ -1,30 +1,23 @@
-import type { BaseRecord, DataProvider, GetListParams, GetListResponse, HttpError } from '@refinedev/core';
+import type { BaseRecord, DataProvider, GetListParams, GetListResponse } from '@refinedev/core';
 import { config } from '../../config';
 import { reportClient } from '../http';
-import { customRequest, resolveEndpoint, send } from './endpoint';
+import { customRequest, requestOptions, resolveEndpoint, send } from './endpoint';
 import { filterParams, sortKeys } from './params';
 
-/** `{code, message, data}`; lists carry `result: {data, pageNo, pageSize, total}`. */
+/**
+ * `{code, message, data}`; item lists carry `result: {data, pageNo, pageSize, total}`, label lists
+ * answer like DRF (`{count, results}`). A failing `code` never gets here: the client refuses it.
+ */
 interface Envelope<T> {
-  code?: number;
-  message?: string;
   data?: T;
-  result?: { data: T; pageNo: number; pageSize: number; total: number };
+  result?: { data: T; total: number };
+  results?: T;
+  count?: number;
   total?: number;
-  total_report_number?: number;
-}
-
-/** A 200 answer whose code says it failed becomes an error carrying the server's message. */
-function unwrap<T>(body: Envelope<T>): Envelope<T> {
-  if (typeof body?.code === 'number' && body.code !== 200 && body.code !== 201) {
-    const error: HttpError = { message: body.message ?? '', statusCode: body.code };
-    throw error;
-  }
-  return body;
 }
 
 async function call<T>(request: Promise<{ data: Envelope<T> }>): Promise<T> {
-  const body = unwrap(await send(request));
+  const body = await send(request);
   return (body?.data ?? body) as T;
 }
 
@@ -44,26 +37,28 @@ export const reportDataProvider = (client = reportClient): DataProvider => ({
   }: GetListParams): Promise<GetListResponse<TData>> => {
     const params: Record<string, string | number> = { ...filterParams(filters) };
     if (pagination?.mode !== 'off') {
-      params.pageNo = pagination?.current ?? 1;
-      params.pageSize = pagination?.pageSize ?? 10;
+      const { current = 1, pageSize = 10 } = pagination ?? {};
+      // Label lists page by limit/offset, item lists by pageNo/pageSize.
+      if (meta?.paging === 'offset') Object.assign(params, { limit: pageSize, offset: (current - 1) * pageSize });
+      else Object.assign(params, { pageNo: current, pageSize });
     }
     for (const key of sortKeys(sorters)) params[key.replace(/^-/, '')] = key;
     const url = resolveEndpoint(resource, 'list', meta);
-    const body = unwrap(await send(client.get<Envelope<TData[]>>(url, { params })));
-    const data = body.result?.data ?? body.data ?? [];
-    return { data, total: body.result?.total ?? body.total ?? data.length };
+    const body = await send(client.get<Envelope<TData[]>>(url, { params, ...requestOptions(meta) }));
+    const data = body.result?.data ?? body.results ?? body.data ?? [];
+    return { data, total: body.result?.total ?? body.count ?? body.total ?? data.length };
   },
 
   getOne: async ({ resource, id, meta }) => ({
-    data: await call(client.get(resolveEndpoint(resource, 'one', meta, id))),
+    data: await call(client.get(resolveEndpoint(resource, 'one', meta, id), requestOptions(meta))),
   }),
 
   create: async ({ resource, variables, meta }) => ({
-    data: await call(client.post(resolveEndpoint(resource, 'create', meta), variables)),
+    data: await call(client.post(resolveEndpoint(resource, 'create', meta), variables, requestOptions(meta))),
   }),
 
   createMany: async ({ resource, variables, meta }) => ({
-    data: await call(client.post(resolveEndpoint(resource, 'createMany', meta), variables)),
+    data: await call(client.post(resolveEndpoint(resource, 'createMany', meta), variables, requestOptions(meta))),
   }),
 
   update: async ({ resource, id, variables, meta }) => ({
@@ -72,16 +67,17 @@ export const reportDataProvider = (client = reportClient): DataProvider => ({
         url: resolveEndpoint(resource, 'update', meta, id),
         method: (meta?.method as string | undefined) ?? 'put',
         data: { id, ...(variables as object) },
+        ...requestOptions(meta),
       }),
     ),
   }),
 
   deleteOne: async ({ resource, id, meta }) => ({
-    data: await call(client.delete(resolveEndpoint(resource, 'deleteOne', meta, id))),
+    data: await call(client.delete(resolveEndpoint(resource, 'deleteOne', meta, id), requestOptions(meta))),
   }),
 
   deleteMany: async ({ resource, ids, meta }) => ({
-    data: await call(client.post(resolveEndpoint(resource, 'deleteMany', meta), { ids: ids.join(',') })),
+    data: await call(client.post(resolveEndpoint(resource, 'deleteMany', meta), { ids: ids.join(',') }, requestOptions(meta))),
   }),
 
   custom: customRequest(client),

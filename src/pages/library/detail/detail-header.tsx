@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, DownloadOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
-import { fileSrc } from '../../../components/uploads';
+import { fileSrc } from '../uploads';
 
 export interface DetailHeaderProps {
   title: string;

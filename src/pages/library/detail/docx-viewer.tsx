@@ -1,6 +1,6 @@
 import { Empty, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { platformClient } from '../../../providers/http';
+import { fileBytes } from '../../../providers/files';
 
 type State = 'loading' | 'shown' | 'failed';
 
@@ -12,10 +12,7 @@ export function DocxViewer({ url }: { url: string }) {
   useEffect(() => {
     const controller = new AbortController();
     (async () => {
-      const [{ data }, { renderAsync }] = await Promise.all([
-        platformClient.get<ArrayBuffer>(url, { responseType: 'arraybuffer', signal: controller.signal }),
-        import('docx-preview'),
-      ]);
+      const [data, { renderAsync }] = await Promise.all([fileBytes(url, controller.signal), import('docx-preview')]);
       if (controller.signal.aborted || !body.current) return;
       body.current.replaceChildren();
       await renderAsync(data, body.current, undefined, { inWrapper: true, ignoreLastRenderedPageBreak: true });

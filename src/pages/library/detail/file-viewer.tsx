@@ -1,8 +1,7 @@
 import { Empty, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { extensionOf, type UploadedFile } from '../../../components/uploads';
-import { fileInfoPath } from '../../../components/uploads/api';
-import { platformClient } from '../../../providers/http';
+import { extensionOf, type UploadedFile } from '../uploads';
+import { fileInfo } from '../../../providers/files';
 
 const PdfViewer = lazy(() => import('./pdf-viewer'));
 const DocxViewer = lazy(() => import('./docx-viewer'));
@@ -35,9 +34,8 @@ function WordViewer({ file, kind, projectUuid }: { file: string; kind: 'doc' | '
   useEffect(() => {
     if (!id) return;
     const controller = new AbortController();
-    platformClient
-      .get<UploadedFile>(fileInfoPath(Number(id), projectUuid), { silent: true, signal: controller.signal })
-      .then(({ data }) => setInfo({ file, answer: data }))
+    fileInfo(Number(id), projectUuid, controller.signal)
+      .then((answer) => setInfo({ file, answer }))
       .catch(() => {
         if (!controller.signal.aborted) setInfo({ file, answer: null });
       });

@@ -45,14 +45,14 @@ export function LibraryDetail({ kind }: { kind: LibraryKind }) {
   return (
     <div className="library-detail">
       <DetailHeader
-        title={item.name || `${kind.noun}详情`}
+        title={item.name || `${kind.entity}详情`}
         onBack={back}
         onFullscreen={fullscreen}
         file={item.file}
         fileName={item.real_file_name || item.name}
       />
       <div className="library-detail__body">
-        <InfoPanel item={item} noun={kind.noun} />
+        <InfoPanel item={item} noun={kind.entity} />
         <div ref={viewer} className="library-detail__viewer">
           <div ref={pane} className="library-detail__pane" aria-label="文件预览">
             <FileViewer file={item.file} realFileName={item.real_file_name} projectUuid={projectId} />

@@ -1,5 +1,5 @@
 import { Card, Descriptions, Empty, Image, Tag, Typography } from 'antd';
-import { fileSrc } from '../../../components/uploads';
+import { fileSrc } from '../uploads';
 import type { DetailItem } from './use-detail-item';
 
 /** Name, creator, dates, tags and cover of the item beside its preview. */

@@ -1,4 +1,5 @@
 import { pdfjs } from 'react-pdf';
+import { bundledBytes } from '../../../providers/files';
 
 // Vite bundles the worker and the data pdf.js asks for, so a PDF opens with no network
 // beyond the app's own origin (no CDN).
@@ -21,9 +22,7 @@ const wasm = urlsOf(import.meta.glob('/node_modules/pdfjs-dist/wasm/*.{wasm,js}'
 async function bytesAt(table: Map<string, string>, name: string): Promise<Uint8Array> {
   const url = table.get(name);
   if (!url) throw new Error(`pdf.js asked for ${name}, which the app does not ship`);
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  return bundledBytes(url);
 }
 
 class BundledCMapReader {

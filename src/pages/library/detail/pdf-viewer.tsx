@@ -4,7 +4,7 @@ import { Document, Page } from 'react-pdf';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import 'react-pdf/dist/Page/TextLayer.css';
-import { fileSrc } from '../../../components/uploads';
+import { fileSrc } from '../uploads';
 import { pdfOptions } from './pdf-assets';
 import { pagesToRender, usePageVisibility } from './page-visibility';
 

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useOne } from '@refinedev/core';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { reportClient } from '../../../providers/http';
-import { libraryPath, type LibraryKind } from '../kinds';
+import type { LibraryKind } from '../kinds';
 import type { LibraryItem } from '../types';
 
 /** What the detail shows: the query's values, completed by the server's when it answers. */
@@ -53,21 +53,13 @@ export function useDetailItem(kind: LibraryKind, projectUuid: string): DetailIte
   const [params] = useSearchParams();
   const search = params.toString();
   const query = useMemo(() => fromQuery(new URLSearchParams(search)), [search]);
-  const [fresh, setFresh] = useState<{ search: string; item: LibraryItem }>();
-
-  useEffect(() => {
-    if (!query.id) return;
-    const controller = new AbortController();
-    reportClient
-      .get<{ code?: number; data?: LibraryItem }>(libraryPath(projectUuid, kind, 'item', `${query.id}/`), { signal: controller.signal })
-      .then(({ data }) => {
-        if (data?.data) setFresh({ search, item: data.data });
-      })
-      .catch(() => {
-        // The error catalogue has spoken; the query's values remain.
-      });
-    return () => controller.abort();
-  }, [kind, projectUuid, query.id, search]);
-
-  return fresh?.search === search ? merge(query, fresh.item) : query;
+  // The error catalogue speaks for a failed read; the query's values remain.
+  const fresh = useOne<LibraryItem>({
+    resource: kind.resource,
+    id: query.id,
+    meta: { projectId: projectUuid },
+    queryOptions: { enabled: query.id !== undefined, keepPreviousData: false },
+  });
+  const item = fresh.data?.data;
+  return item && item.id === query.id ? merge(query, item) : query;
 }

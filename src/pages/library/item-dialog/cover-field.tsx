@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { DefaultCoverPicker, ImageUpload } from '../../../components/uploads';
+import { DefaultCoverPicker, ImageUpload } from '../uploads';
 
 interface CoverFieldProps {
   value?: string;

@@ -1,6 +1,7 @@
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
-import { fetchFilterGroups } from '../../../components/tag-filter/api';
+import { useList } from '@refinedev/core';
+import { useMemo } from 'react';
+import type { FilterGroup } from '../tag-filter/types';
 
 export interface DimensionOption {
   value: number;
@@ -12,25 +13,17 @@ export interface DimensionOption {
  * group, value the label id, shown by name. Undefined while loading or when not asked for.
  */
 export function useDimensionOptions(projectUuid: string, enabled: boolean): DimensionOption[] | undefined {
-  const [loaded, setLoaded] = useState<{ projectUuid: string; options: DimensionOption[] }>();
-
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    fetchFilterGroups(projectUuid, '报告')
-      .then((groups) => {
-        const options = (groups[0]?.labels ?? []).map((label) => ({ value: label.id, label: label.name }));
-        if (live) setLoaded({ projectUuid, options });
-      })
-      .catch(() => {
-        if (live) setLoaded({ projectUuid, options: [] });
-      });
-    return () => {
-      live = false;
-    };
-  }, [projectUuid, enabled]);
-
-  return enabled && loaded?.projectUuid === projectUuid ? loaded.options : undefined;
+  const query = useList<FilterGroup>({
+    resource: 'filterSettings',
+    pagination: { mode: 'off' },
+    filters: [{ field: 'origin', operator: 'eq', value: '报告' }],
+    meta: { projectId: projectUuid },
+    queryOptions: { enabled },
+  });
+  return useMemo(() => {
+    if (!enabled || query.isFetching) return undefined;
+    return (query.data?.data[0]?.labels ?? []).map((label) => ({ value: label.id, label: label.name }));
+  }, [enabled, query.isFetching, query.data]);
 }
 
 interface DimensionFieldProps {

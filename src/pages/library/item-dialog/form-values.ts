@@ -1,7 +1,7 @@
-import type { ChunkedFile, ReportFileValue } from '../../../components/uploads';
-import { DEFAULT_COVER } from '../../../components/uploads';
-import type { LabelPair } from '../../../components/tag-cascader';
-import { UNGROUPED } from '../../../components/tag-cascader';
+import type { ChunkedFile, ReportFileValue } from '../uploads';
+import { DEFAULT_COVER } from '../uploads';
+import type { LabelPair } from '../tag-cascader';
+import { UNGROUPED } from '../tag-cascader';
 import type { LibraryKind } from '../kinds';
 import type { LibraryItem } from '../types';
 

@@ -1,13 +1,13 @@
 import { Button, Form, Modal } from 'antd';
 import { useEffect, useState } from 'react';
-import { UNGROUPED } from '../../../components/tag-cascader';
+import { UNGROUPED } from '../tag-cascader';
 import { feedback } from '../../../lib/feedback';
 import type { LibraryKind } from '../kinds';
 import type { LibraryItem } from '../types';
 import { useDimensionOptions } from './dimension-field';
 import { bulkBodies, initialValues, itemBody, targetGroup, type ItemFormValues } from './form-values';
 import { ItemFields } from './item-fields';
-import { createItem, createItems, editItem, saveTexts, type SaveOutcome } from './save';
+import { saveTexts, useItemSave, type SaveOutcome } from './save';
 import { useCurrentUsername } from './use-current-username';
 import './item-dialog.css';
 
@@ -72,6 +72,8 @@ function ItemForm({ kind, projectUuid, mode, item, groupId, hasDimension, onClos
     });
   }, [form, mode, item, dimensionOptions]);
 
+  const save = useItemSave(projectUuid, kind);
+
   const cancel = () => {
     form.resetFields();
     onClose();
@@ -83,9 +85,9 @@ function ItemForm({ kind, projectUuid, mode, item, groupId, hasDimension, onClos
     setBusy(true);
     let outcome: SaveOutcome;
     try {
-      if (mode === 'edit') outcome = await editItem(projectUuid, kind, { ...itemBody(kind, filled), id: item?.id });
-      else if (mode === 'bulk') outcome = await createItems(projectUuid, kind, bulkBodies(kind, filled, targetGroup(groupId)));
-      else outcome = await createItem(projectUuid, kind, { ...itemBody(kind, filled), group_id: targetGroup(groupId) });
+      if (mode === 'edit') outcome = await save.editItem({ ...itemBody(kind, filled), id: item?.id });
+      else if (mode === 'bulk') outcome = await save.createItems(bulkBodies(kind, filled, targetGroup(groupId)));
+      else outcome = await save.createItem({ ...itemBody(kind, filled), group_id: targetGroup(groupId) });
     } finally {
       setBusy(false);
     }

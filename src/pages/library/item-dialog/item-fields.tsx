@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { TagCascader } from '../../../components/tag-cascader';
-import { ChunkedUpload, ReportFileUpload } from '../../../components/uploads';
+import { TagCascader } from '../tag-cascader';
+import { ChunkedUpload, ReportFileUpload } from '../uploads';
 import type { LibraryKind } from '../kinds';
 import { CoverField } from './cover-field';
 import { DimensionField, type DimensionOption } from './dimension-field';
@@ -29,7 +29,7 @@ interface FieldsProps {
 export function ItemFields({ kind, projectUuid, bulk, dimensions }: FieldsProps) {
   // A kind whose file is an image uses it as its cover and takes images; the other takes documents and a cover.
   const images = kind.fileIsImage;
-  const fileLabel = `${kind.noun}文件`;
+  const fileLabel = `${kind.entity}文件`;
   const required = (message: string): Rule[] => [{ required: true, message }];
   return (
     <>
@@ -57,7 +57,7 @@ export function ItemFields({ kind, projectUuid, bulk, dimensions }: FieldsProps)
         </Form.Item>
       )}
       <Form.Item name="tags" label="标签">
-        <TagCascader projectUuid={projectUuid} origin={kind.origin} />
+        <TagCascader projectUuid={projectUuid} origin={kind.entity} />
       </Form.Item>
       {bulk ? (
         <Form.Item

@@ -1,8 +1,8 @@
 import { CloseOutlined, InboxOutlined, LoadingOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { baseName, checkImage, type ChunkedFile } from '../../../components/uploads';
-import { sendFile } from '../../../components/uploads/api';
+import { baseName, checkImage, type ChunkedFile } from '../uploads';
+import { sendFile } from '../../../providers/files';
 import { feedback } from '../../../lib/feedback';
 
 interface Entry {

@@ -1,5 +1,5 @@
-import type { ReportFileValue } from '../../../components/uploads';
-import { ImageUpload } from '../../../components/uploads';
+import type { ReportFileValue } from '../uploads';
+import { ImageUpload } from '../uploads';
 import { fileNameOf } from './form-values';
 
 interface MaterialImageFieldProps {

@@ -1,7 +1,5 @@
-import axios, { type AxiosResponse } from 'axios';
-import { feedback } from '../../../lib/feedback';
-import { reportClient } from '../../../providers/http';
-import { libraryPath, type LibraryKind } from '../kinds';
+import { useCreate, useCreateMany, useUpdate, type HttpError } from '@refinedev/core';
+import type { LibraryKind } from '../kinds';
 import type { ItemBody } from './form-values';
 
 export const saveTexts = {
@@ -12,35 +10,23 @@ export const saveTexts = {
 /** saved; refused: the server said why; unreachable: no answer came. */
 export type SaveOutcome = 'saved' | 'refused' | 'unreachable';
 
-interface Answer {
-  code?: number;
-  message?: string;
-}
+/** The failure has been told to the user (系统错误 when no answer came, spec section 8). */
+const outcomeOf = (error: unknown): SaveOutcome => ((error as HttpError).statusCode ? 'refused' : 'unreachable');
 
-async function send(request: () => Promise<AxiosResponse<Answer>>): Promise<SaveOutcome> {
-  try {
-    const { status, data } = await request();
-    if (status === 201 || data?.code === 200) return 'saved';
-    // A 2xx answer whose code is not a success: the server's message (spec section 8).
-    feedback.error(data?.message || saveTexts.unreachable);
-    return 'refused';
-  } catch (error) {
-    // The error catalogue has told the user (系统错误 when no answer came, see options).
-    return axios.isAxiosError(error) && error.response ? 'refused' : 'unreachable';
-  }
-}
-
-const options = { networkErrorText: saveTexts.unreachable };
-
-export function createItem(projectUuid: string, kind: LibraryKind, body: ItemBody): Promise<SaveOutcome> {
-  return send(() => reportClient.post<Answer>(libraryPath(projectUuid, kind, 'item', 'report_create/'), body, options));
-}
-
-/** All or nothing: the server creates every item or none. */
-export function createItems(projectUuid: string, kind: LibraryKind, bodies: ItemBody[]): Promise<SaveOutcome> {
-  return send(() => reportClient.post<Answer>(libraryPath(projectUuid, kind, 'item', 'bulk_create/'), bodies, options));
-}
-
-export function editItem(projectUuid: string, kind: LibraryKind, body: ItemBody): Promise<SaveOutcome> {
-  return send(() => reportClient.put<Answer>(libraryPath(projectUuid, kind, 'item', `${kind.editPath}/`), body, options));
+/** Create, bulk create (all or nothing) and edit of one library kind, through Refine's mutations. */
+export function useItemSave(projectUuid: string, kind: LibraryKind) {
+  const { mutateAsync: create } = useCreate();
+  const { mutateAsync: createMany } = useCreateMany();
+  const { mutateAsync: update } = useUpdate();
+  const common = {
+    resource: kind.resource,
+    meta: { projectId: projectUuid, networkErrorText: saveTexts.unreachable },
+    successNotification: false as const,
+  };
+  const run = (write: () => Promise<unknown>): Promise<SaveOutcome> => write().then(() => 'saved' as const, outcomeOf);
+  return {
+    createItem: (body: ItemBody) => run(() => create({ ...common, values: body })),
+    createItems: (bodies: ItemBody[]) => run(() => createMany({ ...common, values: bodies })),
+    editItem: (body: ItemBody) => run(() => update({ ...common, id: body.id!, values: body, mutationMode: 'pessimistic' })),
+  };
 }

@@ -1,7 +1,7 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Modal, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fileSrc } from '../../../components/uploads';
+import { fileSrc } from '../uploads';
 import { feedback } from '../../../lib/feedback';
 import type { LibraryItem } from '../types';
 import { edgeTexts, step, type Position } from './navigation';

@@ -1,2 +1,0 @@
-export { exportItemTags } from './export';
-export { ItemTagImport } from './ItemTagImport';

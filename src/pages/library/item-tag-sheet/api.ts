@@ -1,0 +1,80 @@
+import { useMemo } from 'react';
+import { LABEL_LIST_LIMIT } from '../../../../contract/labels';
+import { useResourceCall } from '../../../providers/data/use-resource-call';
+import { useLibraryApi, type LibraryApi } from '../api';
+import type { LibraryKind } from '../kinds';
+import { DEFAULT_LIST_QUERY } from '../list-query';
+import type { LibraryItem } from '../types';
+
+const ITEM_PAGE = 100;
+const PARALLEL = 4;
+
+/** A row of POST export_report/ (server/modules/library/item-routes.ts). */
+export interface ItemTagWrite {
+  id: number;
+  name: string;
+  cover: string;
+  origin: string;
+  labels: string[];
+}
+
+/** What the tag spreadsheet import reads and writes, through the report data provider. */
+export function useItemTagApi(projectUuid: string, kind: LibraryKind) {
+  const labels = useResourceCall('labels', projectUuid);
+  const items = useResourceCall(kind.resource, projectUuid);
+  const api = useLibraryApi(projectUuid, kind);
+  return useMemo(
+    () => ({
+      /** Every label name of the kind's tag pool (its entity), page by page. */
+      tagPool: async (): Promise<Set<string>> => {
+        const names = new Set<string>();
+        const filters = [{ field: 'origin', operator: 'eq' as const, value: kind.entity }];
+        for (let current = 1; ; current += 1) {
+          const { data, total } = await labels.list<{ name: string }>({ current, pageSize: LABEL_LIST_LIMIT, filters });
+          data.forEach((label) => names.add(label.name));
+          if (data.length < LABEL_LIST_LIMIT || current * LABEL_LIST_LIMIT >= total) return names;
+        }
+      },
+      items: (ids: number[]) => fetchItems(api, (id) => items.one<LibraryItem>(id), ids),
+      /** Sets each listed item's tags by name, all rows in one request and one transaction. */
+      write: async (reports: ItemTagWrite[]) => {
+        await items.call('importTags', 'post', { reports });
+      },
+    }),
+    [api, items, kind.entity, labels],
+  );
+}
+
+/**
+ * The items of these ids that exist, by id. The list has no id filter: after its first page
+ * this reads either the remaining pages or each missing id, whichever takes fewer requests.
+ */
+async function fetchItems(api: LibraryApi, fetchItem: (id: number) => Promise<LibraryItem>, ids: number[]): Promise<Map<number, LibraryItem>> {
+  const found = new Map<number, LibraryItem>();
+  const keep = (items: LibraryItem[]) => items.forEach((item) => found.set(item.id, item));
+  const pageOf = (pageNo: number) => api.listItems({ ...DEFAULT_LIST_QUERY, pageSize: ITEM_PAGE }, pageNo);
+  const first = await pageOf(1);
+  keep(first.items);
+  const missing = ids.filter((id) => !found.has(id));
+  const pages = Math.ceil(first.total / ITEM_PAGE) - 1;
+  if (missing.length === 0) return found;
+  if (pages <= missing.length) {
+    const pageNumbers = Array.from({ length: pages }, (_, i) => i + 2);
+    await inParallel(pageNumbers, async (pageNo) => keep((await pageOf(pageNo)).items));
+  } else {
+    // An id that does not exist answers 404, which the HTTP layer keeps silent; it is left out.
+    await inParallel(missing, async (id) => {
+      const item = await fetchItem(id).catch(() => undefined);
+      if (item) found.set(item.id, item);
+    });
+  }
+  return found;
+}
+
+async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
+}

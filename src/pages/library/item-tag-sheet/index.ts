@@ -1,0 +1,2 @@
+export { exportItemTags } from './export';
+export { ItemTagImport } from './item-tag-import';

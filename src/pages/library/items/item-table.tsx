@@ -1,0 +1,102 @@
+import { Button, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import type { LibraryItem } from '../types';
+import { loadColumnWidths, saveColumnWidth } from './column-widths';
+import { ResizableTitle, type ResizableTitleProps } from './resizable-title';
+
+export interface ItemTableProps {
+  /** Whose widths these are in localStorage columnWidths, e.g. 'report'. */
+  widthsKey: string;
+  items: LibraryItem[];
+  /** The number of the first row (序号 counts across pages). */
+  firstIndex: number;
+  loading: boolean;
+  selecting: boolean;
+  checked: number[];
+  canEdit: boolean;
+  onCheck: (ids: number[]) => void;
+  onOpen: (item: LibraryItem) => void;
+  onEdit: (item: LibraryItem) => void;
+}
+
+const DEFAULT_WIDTHS: Record<string, number> = { index: 60, name: 200, created_at: 168, updated_at: 168, labels: 220, actions: 112 };
+
+/** The list view: 序号, 名称, 创建时间, 更新时间, 标签, 操作, with widths the user drags and the browser keeps. */
+export function ItemTable(props: ItemTableProps) {
+  const { widthsKey, items, firstIndex, loading, selecting, checked, canEdit, onCheck, onOpen, onEdit } = props;
+  const [widths, setWidths] = useState(() => ({ ...DEFAULT_WIDTHS, ...loadColumnWidths(widthsKey) }));
+
+  const columns = useMemo(() => {
+    const base: ColumnsType<LibraryItem> = [
+      { key: 'index', title: '序号', render: (_value, _item, index) => firstIndex + index },
+      { key: 'name', title: '名称', dataIndex: 'name', ellipsis: true },
+      { key: 'created_at', title: '创建时间', dataIndex: 'created_at' },
+      { key: 'updated_at', title: '更新时间', dataIndex: 'updated_at' },
+      {
+        key: 'labels',
+        title: '标签',
+        render: (_value, item) => (
+          <Space size={[0, 4]} wrap>
+            {item.labels.map((label) => (
+              <Tag key={label.id} color="blue" bordered={false}>
+                {label.name}
+              </Tag>
+            ))}
+          </Space>
+        ),
+      },
+      {
+        key: 'actions',
+        title: '操作',
+        // Kept in view when the columns are wider than the screen.
+        fixed: 'right',
+        render: (_value, item) => (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => onOpen(item)}>
+              查看
+            </Button>
+            {canEdit && (
+              <Button type="link" size="small" onClick={() => onEdit(item)}>
+                更新
+              </Button>
+            )}
+          </Space>
+        ),
+      },
+    ];
+    return base.map((column) => {
+      const key = String(column.key);
+      return {
+        ...column,
+        width: widths[key],
+        onHeaderCell: (): ResizableTitleProps => ({
+          width: widths[key],
+          resizeLabel: `调整列宽：${String(column.title)}`,
+          onResize: (width) => setWidths((now) => ({ ...now, [key]: width })),
+          onResizeEnd: (width) => saveColumnWidth(widthsKey, key, width),
+        }),
+      };
+    });
+  }, [widths, widthsKey, firstIndex, canEdit, onOpen, onEdit]);
+
+  return (
+    <Table<LibraryItem>
+      className="library-table"
+      rowKey="id"
+      size="middle"
+      tableLayout="fixed"
+      columns={columns}
+      dataSource={items}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      components={{ header: { cell: ResizableTitle } }}
+      rowSelection={
+        selecting
+          ? { selectedRowKeys: checked, onChange: (keys) => onCheck(keys.map(Number)) }
+          : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,181 @@
+import { useGetIdentity } from '@refinedev/core';
+import { Pagination, theme } from 'antd';
+import { useCallback, useMemo, useState, type CSSProperties } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ItemTagImport } from './item-tag-sheet';
+import { BatchBar } from './items/batch-bar';
+import { DownloadProgress } from './items/download-progress';
+import { GroupPanel } from './group-panel/group-panel';
+import { useProjectContext } from '../../components/project-context';
+import { TagFilterPanel } from './tag-filter';
+import { urlParams } from '../../lib/navigation';
+import { kindAccess } from './access';
+import { ItemDialog, type ItemDialogProps } from './item-dialog';
+import type { LibraryKind } from './kinds';
+import { ItemsArea } from './items-area';
+import { PAGE_SIZES } from './list-query';
+import { PreviewOverlay } from './preview-overlay';
+import { Toolbar } from './toolbar';
+import { detailSearch, type LibraryItem } from './types';
+import { useBatchActions } from './use-batch-actions';
+import { useLibraryData } from './use-library-data';
+import { useListQuery } from './use-list-query';
+import { useSelection } from './use-selection';
+import './library.css';
+
+type DialogState = Pick<ItemDialogProps, 'mode' | 'item'>;
+
+/** The theme's colours for the library's own CSS (library.css, group-panel.css). */
+const surfaceColors = (token: ReturnType<typeof theme.useToken>['token']) =>
+  ({
+    '--library-surface': token.colorBgContainer,
+    '--library-fill': token.colorFillTertiary,
+    '--library-active': token.controlItemBgActive,
+    '--library-primary': token.colorPrimary,
+  }) as CSSProperties;
+
+/** The report list and the material list, one screen driven by the kind's data (ARCHITECTURE principle 2). */
+export function LibraryScreen({ kind }: { kind: LibraryKind }) {
+  const { projectId, permission, showGroupPanel, showToolbar } = useProjectContext();
+  const { token } = theme.useToken();
+  const details = permission.permissions_detail;
+  const access = useMemo(() => kindAccess(kind, details), [kind, details]);
+  const navigate = useNavigate();
+  const { data: identity } = useGetIdentity<{ uuid?: string }>();
+  const { query, update, searchParams } = useListQuery(projectId, kind);
+  const { api, items, page, groups, groupList: groupAnswer, reload, loadKey } = useLibraryData(projectId, kind, query);
+  const { selecting, checked, setSelecting, setChecked } = useSelection(loadKey);
+  const chosen = page.items.filter((item) => checked.includes(item.id));
+  const batch = useBatchActions({ kind, api, chosen, reload });
+  const [dialog, setDialog] = useState<DialogState>();
+  const [preview, setPreview] = useState<number>();
+  // The tag filter's checked labels before 筛选 applies them; a new applied set or group replaces them.
+  const appliedLabels = `${query.groupId ?? ''}|${query.labelIds.join(',')}`;
+  const [labelDraft, setLabelDraft] = useState({ applied: appliedLabels, ids: query.labelIds });
+  const draftIds = labelDraft.applied === appliedLabels ? labelDraft.ids : query.labelIds;
+
+  const selectGroup = (groupId: number | undefined) =>
+    update({ groupId, start: undefined, end: undefined, labelIds: [], pageNo: 1 });
+  const open = useCallback(
+    (item: LibraryItem, index: number) => {
+      if (kind.fileIsImage) setPreview(index);
+      else navigate(`/report/${projectId}/reportDetail${detailSearch(item)}`);
+    },
+    [kind.fileIsImage, navigate, projectId],
+  );
+  const edit = useCallback((item: LibraryItem) => setDialog({ mode: 'edit', item }), []);
+  const loadPage = useCallback(
+    async (pageNo: number) => (await api.listItems(query, pageNo)).items,
+    [api, query],
+  );
+
+  const groupList = groupAnswer.groups;
+  const showMoveOut = query.groupId !== undefined;
+
+  return (
+    <div className="library" style={surfaceColors(token)}>
+      {showGroupPanel && (
+        <GroupPanel
+          width={kind.sideWidth}
+          noun={kind.entity}
+          groups={groupList}
+          total={groupAnswer.total}
+          loading={groups.isLoading}
+          selected={query.groupId}
+          onSelect={selectGroup}
+          access={{ create: access.createGroup, edit: access.editGroup, remove: access.deleteGroup }}
+          api={api}
+          userUuid={identity?.uuid}
+          onChanged={reload}
+        />
+      )}
+      <main className="library-main">
+        {showToolbar && (
+          <Toolbar
+            kind={kind}
+            query={query}
+            onChange={update}
+            selecting={selecting}
+            onSelecting={access.settings ? setSelecting : undefined}
+            onCreate={access.create ? () => setDialog({ mode: 'create' }) : undefined}
+          />
+        )}
+        <TagFilterPanel
+          projectUuid={projectId}
+          origin={kind.entity}
+          groupId={query.groupId}
+          permissions={details}
+          value={draftIds}
+          onChange={(ids) => setLabelDraft({ applied: appliedLabels, ids })}
+          onFilter={(labelIds) => update({ labelIds, pageNo: 1 })}
+          onReset={() => update({ labelIds: [], pageNo: 1 })}
+        />
+        {selecting && (
+          <BatchBar
+            count={page.items.length}
+            checkedCount={chosen.length}
+            onCheckAll={(all) => setChecked(all ? page.items.map((item) => item.id) : [])}
+            groups={groupList}
+            onMove={access.batchEdit ? (groupId) => void batch.move(groupId) : undefined}
+            onMoveOut={access.batchEdit && showMoveOut ? batch.moveOut : undefined}
+            onDelete={access.batchDelete ? batch.remove : undefined}
+            onDownload={() => void batch.download()}
+            onBulkAdd={access.create ? () => setDialog({ mode: 'bulk' }) : undefined}
+            onExportTags={kind.tagSheet && access.batchEdit ? batch.exportTags : undefined}
+            importTags={kind.tagSheet && access.batchEdit ? <ItemTagImport kind={kind} projectUuid={projectId} onImported={reload} /> : undefined}
+          />
+        )}
+        <ItemsArea
+          kind={kind}
+          query={query}
+          page={page}
+          loading={items.isLoading}
+          fetching={items.isFetching}
+          selecting={selecting}
+          checked={checked}
+          canEdit={access.edit}
+          createHint={access.create && showToolbar}
+          onCheck={setChecked}
+          onOpen={open}
+          onEdit={edit}
+        />
+        {page.total > 0 && (
+          <Pagination
+            className="library-pagination"
+            current={query.pageNo}
+            pageSize={query.pageSize}
+            total={page.total}
+            pageSizeOptions={PAGE_SIZES}
+            showSizeChanger
+            showQuickJumper
+            showTotal={(total) => `共 ${total} 条`}
+            onChange={(pageNo, pageSize) => update({ pageNo: pageSize === query.pageSize ? pageNo : 1, pageSize })}
+          />
+        )}
+      </main>
+      <ItemDialog
+        kind={kind}
+        projectUuid={projectId}
+        mode={dialog?.mode ?? 'create'}
+        item={dialog?.item}
+        groupId={query.groupId}
+        hasDimension={urlParams(searchParams.toString()).get('hasDimension') === 'true'}
+        open={dialog !== undefined}
+        onClose={() => setDialog(undefined)}
+        onSaved={reload}
+      />
+      {kind.fileIsImage && (
+        <PreviewOverlay
+          open={preview !== undefined}
+          items={page.items}
+          index={preview ?? 0}
+          pageNo={query.pageNo}
+          pageCount={Math.max(1, Math.ceil(page.total / query.pageSize))}
+          loadPage={loadPage}
+          onClose={() => setPreview(undefined)}
+        />
+      )}
+      <DownloadProgress percent={batch.progress} />
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useList } from '@refinedev/core';
+import { useMemo, useState } from 'react';
+import { LABEL_LIST_LIMIT } from '../../../../contract/labels';
+import { feedback } from '../../../lib/feedback';
+import { useResourceCall } from '../../../providers/data/use-resource-call';
+import type { FilterGroup, FilterLabel, FilterOrigin } from './types';
+import { tagFilterTexts as t } from './texts';
+
+export interface FilterGroupSettingsProps {
+  open: boolean;
+  projectUuid: string;
+  origin: FilterOrigin;
+  groupId?: number;
+  groups: FilterGroup[];
+  canCreate: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  onClose: () => void;
+  /** Called after a save or a delete, to reload the filter groups. */
+  onChanged: () => void;
+}
+
+interface EditorState {
+  /** The group edited, or null when adding. */
+  group: FilterGroup | null;
+}
+
+interface FormValues {
+  name: string;
+  tags: number[];
+}
+
+/** The settings dialog: lists the filter groups and adds, edits and deletes them. */
+export function FilterGroupSettings(props: FilterGroupSettingsProps) {
+  const { open, projectUuid, origin, groupId, groups, canCreate, canEdit, canDelete, onClose, onChanged } = props;
+  const [editor, setEditor] = useState<EditorState | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<FormValues>();
+
+  const filterSettings = useResourceCall('filterSettings', projectUuid);
+  const labelQuery = useList<FilterLabel>({
+    resource: 'labels',
+    pagination: { current: 1, pageSize: LABEL_LIST_LIMIT },
+    filters: [{ field: 'origin', operator: 'eq', value: origin }],
+    meta: { projectId: projectUuid },
+    queryOptions: { enabled: open },
+  });
+  const labels = labelQuery.data?.data;
+
+  const labelOptions = useMemo(() => {
+    const byGroup = new Map<string, { label: string; value: number }[]>();
+    (labels ?? []).forEach((label) => {
+      const key = label.label_group_name || t.ungrouped;
+      const list = byGroup.get(key) ?? [];
+      list.push({ label: label.name, value: label.id });
+      byGroup.set(key, list);
+    });
+    return [...byGroup.entries()].map(([label, options]) => ({ label, title: label, options }));
+  }, [labels]);
+
+  const openEditor = (group: FilterGroup | null) => {
+    form.setFieldsValue({ name: group?.name ?? '', tags: group?.tags ?? [] });
+    setEditor({ group });
+  };
+
+  const save = async () => {
+    if (!editor) return;
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    const input = { name: values.name.trim(), tags: values.tags ?? [] };
+    setSaving(true);
+    try {
+      if (editor.group) await filterSettings.call('one', 'patch', input, { id: editor.group.id });
+      else await filterSettings.call('create', 'post', { name: input.name, origin, ...(groupId !== undefined ? { group_id: groupId } : {}), tags: input.tags });
+      feedback.success(t.saved);
+      setEditor(null);
+      form.resetFields();
+      onChanged();
+    } catch {
+      // The error catalogue has told the user already.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (group: FilterGroup) => {
+    try {
+      await filterSettings.call('one', 'delete', undefined, { id: group.id });
+      feedback.success(t.deleted);
+      onChanged();
+    } catch {
+      // The error catalogue has told the user already.
+    }
+  };
+
+  return (
+    <>
+      <Modal open={open} title={t.settings} onCancel={onClose} footer={null} width={720} destroyOnHidden>
+        {canCreate && (
+          <Space style={{ marginBottom: 12 }}>
+            <Button type="primary" onClick={() => openEditor(null)}>
+              {t.add}
+            </Button>
+          </Space>
+        )}
+        <Table<FilterGroup>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={groups}
+          locale={{ emptyText: t.noGroups }}
+          columns={[
+            { title: t.name, dataIndex: 'name', key: 'name', width: 180 },
+            {
+              title: t.labels,
+              key: 'labels',
+              render: (_, group) => group.labels.map((label) => <Tag key={label.id}>{label.name}</Tag>),
+            },
+            ...(canEdit || canDelete
+              ? [
+                  {
+                    title: '操作',
+                    key: 'actions',
+                    width: 140,
+                    render: (_: unknown, group: FilterGroup) => (
+                      <Space>
+                        {canEdit && (
+                          <Button type="link" size="small" onClick={() => openEditor(group)}>
+                            {t.edit}
+                          </Button>
+                        )}
+                        {canDelete && (
+                          <Popconfirm title={t.confirmDelete} onConfirm={() => remove(group)}>
+                            <Button type="link" size="small" danger>
+                              {t.remove}
+                            </Button>
+                          </Popconfirm>
+                        )}
+                      </Space>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </Modal>
+      <Modal
+        open={editor !== null}
+        title={editor?.group ? t.editTitle : t.addTitle}
+        onCancel={() => setEditor(null)}
+        onOk={() => void save()}
+        confirmLoading={saving}
+        forceRender
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item name="name" label={t.name} rules={[{ required: true, whitespace: true, message: t.nameRequired }]}>
+            <Input placeholder={t.namePlaceholder} maxLength={50} />
+          </Form.Item>
+          <Form.Item name="tags" label={t.labels} rules={[{ required: true, type: 'array', min: 1, message: t.labelsRequired }]}>
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder={t.labelsPlaceholder}
+              options={labelOptions}
+              optionFilterProp="label"
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useCustom, useDataProvider, useResource, type BaseKey, type BaseRecord, type CrudFilters, type CrudSorting } from '@refinedev/core';
+import { useMemo } from 'react';
+import type { ResourceMeta } from '../../resources/types';
+import type { Endpoints } from './endpoint';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface ListPage {
+  current: number;
+  pageSize: number;
+  filters?: CrudFilters;
+  sorters?: CrudSorting;
+}
+
+/**
+ * A project resource's data provider with its declaration filled in: named endpoints go
+ * through the provider's `custom`, lists through `getList`, batch deletes through
+ * `deleteMany`. Pages never spell a path; a failure has been told to the user and rejects.
+ */
+export function useResourceCall(name: string, projectId: string) {
+  const { resource } = useResource(name);
+  const providers = useDataProvider();
+  const declared = resource?.meta as ResourceMeta | undefined;
+  if (!declared) throw new Error(`No resource named ${name}`);
+  const provider = providers(declared.dataProviderName);
+
+  return useMemo(() => {
+    const meta = { ...declared, projectId };
+    return {
+      /** The answer of a named endpoint (`move`, `sort`, …); `silent` when the page words the failure itself, `warnCode400` for a duplicate. */
+      call: async <T>(endpoint: string, method: Method, values?: unknown, extra?: { id?: BaseKey; silent?: boolean; warnCode400?: boolean }): Promise<T> => {
+        const url = declared.endpoints[endpoint];
+        if (!url) throw new Error(`${name} declares no endpoint ${endpoint}`);
+        return (await provider.custom!({ url, method, payload: values, meta: { ...meta, ...extra } })).data as T;
+      },
+      list: <T>({ current, pageSize, filters, sorters }: ListPage) =>
+        provider.getList<T & { id: BaseKey }>({ resource: name, pagination: { current, pageSize }, filters, sorters, meta }),
+      one: async <T>(id: BaseKey, silent = false) => (await provider.getOne({ resource: name, id, meta: { ...meta, silent } })).data as T,
+      deleteMany: (ids: BaseKey[]) => provider.deleteMany!({ resource: name, ids, meta }),
+    };
+  }, [declared, name, projectId, provider]);
+}
+
+/** The endpoints a resource declares, for a page's custom calls. */
+export function useEndpoints(name: string): Endpoints {
+  const { resource } = useResource(name);
+  const declared = resource?.meta as ResourceMeta | undefined;
+  if (!declared) throw new Error(`No resource named ${name}`);
+  return declared.endpoints;
+}
+
+/**
+ * A resource's list answer as the service sends it, for lists whose envelope carries more than
+ * the rows (a group list's item total), through Refine's `useCustom` on the resource's provider.
+ */
+export function useListAnswer<T extends BaseRecord>(name: string, projectId: string) {
+  const { resource } = useResource(name);
+  const declared = resource?.meta as ResourceMeta | undefined;
+  if (!declared?.endpoints.list) throw new Error(`No list endpoint of ${name}`);
+  return useCustom<T>({ url: declared.endpoints.list, method: 'get', dataProviderName: declared.dataProviderName, meta: { projectId } });
+}
