@@ -1,4 +1,6 @@
-/** The records of the platform's project resources, shared by the resource files and their pages. */
+import type { EntityName } from '../../contract/labels';
+
+/** The records of the project and label resources, shared by the resource files and their pages. */
 
 export interface Project {
   uuid: string;
@@ -35,4 +37,25 @@ export interface ProjectRole {
   builtin: 'admin' | 'editor' | 'visitor' | null;
   permissions: string[];
   member_count: number;
+}
+
+/** A label as `label/` answers it; items and filter groups carry some of its fields. */
+export interface Label {
+  id: number;
+  name: string;
+  origin: EntityName;
+  type: string;
+  label_group: number | null;
+  label_group_name: string | null;
+  extra_info: unknown;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A label group as `label_group/` answers it, with its label count. */
+export interface LabelGroup {
+  id: number;
+  name: string;
+  order: number;
+  label_num: number;
 }

@@ -61,7 +61,7 @@ export function useLibraryApi(projectUuid: string, kind: LibraryKind) {
           { data: ordered.map((g, index) => ({ id: g.id, name: g.name, sorted: index, user_uuid: userUuid ?? g.user_uuid })) },
           { silent: true },
         ),
-      deleteGroups: async (ids: number[]) => (await groups.deleteMany(ids)).data as ServiceAnswer,
+      deleteGroups: (ids: number[]) => groups.call<ServiceAnswer>('deleteMany', 'post', { ids: ids.join(',') }),
     }),
     [items, groups],
   );

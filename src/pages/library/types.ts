@@ -1,10 +1,7 @@
+import type { Label } from '../../resources/records';
+
 /** A label as the library answers it on an item. */
-export interface ItemLabel {
-  id: number;
-  name: string;
-  label_group: number | null;
-  extra_info?: unknown;
-}
+export type ItemLabel = Pick<Label, 'id' | 'name' | 'label_group'> & Partial<Pick<Label, 'extra_info'>>;
 
 /** A report or material as report_list and {id}/ answer it (server/modules/library/items.ts). */
 export interface LibraryItem {

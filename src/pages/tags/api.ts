@@ -2,35 +2,17 @@ import type { LabelImportRow } from '../../lib/spreadsheet/label-sheet';
 import type { CrudFilters } from '@refinedev/core';
 import { useMemo } from 'react';
 import { useResourceCall } from '../../providers/data/use-resource-call';
+import type { Label } from '../../resources/records';
+export type { Label, LabelGroup } from '../../resources/records';
 
 import { ATOMIC_LABEL, ENTITY_NAMES, LABEL_LIST_LIMIT, type EntityName } from '../../../contract/labels';
 
-export type LabelOrigin = EntityName;
-export const origins: readonly LabelOrigin[] = ENTITY_NAMES;
-
-export interface LabelGroup {
-  id: number;
-  name: string;
-  order: number;
-  label_num: number;
-}
-
-export interface Label {
-  id: number;
-  name: string;
-  origin: LabelOrigin;
-  type: string;
-  label_group: number | null;
-  label_group_name: string | null;
-  extra_info: unknown;
-  created_at: string;
-  updated_at: string;
-}
+export const origins: readonly EntityName[] = ENTITY_NAMES;
 
 export interface LabelQuery {
   groupId?: number;
   name: string;
-  origin?: LabelOrigin;
+  origin?: EntityName;
   page: number;
   pageSize: number;
 }
@@ -55,7 +37,7 @@ export interface ImportPlan {
 
 export interface LabelValues {
   name: string;
-  origin: LabelOrigin;
+  origin: EntityName;
   label_group?: number | null;
 }
 
@@ -79,14 +61,7 @@ export function useLabelApi(projectId: string) {
       deleteGroups: (ids: number[]) => groups.call('deleteMany', 'post', { ids }),
       sortGroups: (ids: number[]) => groups.call('sort', 'post', ids),
       /** Every label of the query, page by page (the list answers at most 1000 at a time). */
-      listAllLabels: async (query: Omit<LabelQuery, 'page' | 'pageSize'>) => {
-        const all: Label[] = [];
-        for (let current = 1; ; current++) {
-          const { data, total } = await labels.list<Label>({ current, pageSize: LABEL_LIST_LIMIT, filters: labelFilters(query) });
-          all.push(...data);
-          if (data.length === 0 || all.length >= total) return all;
-        }
-      },
+      listAllLabels: (query: Omit<LabelQuery, 'page' | 'pageSize'>) => labels.listAll<Label>(labelFilters(query), LABEL_LIST_LIMIT),
       /** The spreadsheet import: a dry run answers the plan only; otherwise the valid rows are written at once. */
       importLabels: async (rows: LabelImportRow[], dryRun: boolean) =>
         (await labels.call<{ data: ImportPlan }>('import', 'post', { dry_run: dryRun, rows })).data,

@@ -1,6 +1,7 @@
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import type { Label, LabelGroup, LabelValues } from './api';
+import type { Label, LabelGroup } from '../../resources/records';
+import type { LabelValues } from './api';
 import { origins } from './api';
 
 interface Props {

@@ -1,7 +1,8 @@
 import { feedback } from '../../lib/feedback';
 import { LABEL_SHEET, labelSheetRows } from '../../lib/spreadsheet/label-sheet';
 import { downloadSheet } from '../../lib/spreadsheet/write';
-import type { Label, LabelApi, LabelQuery } from './api';
+import type { Label } from '../../resources/records';
+import type { LabelApi, LabelQuery } from './api';
 
 /**
  * 批量导出 to 标签导出.xlsx: the selected labels, or with none selected every label the current

@@ -1,7 +1,8 @@
 import { Button, Popconfirm, Space, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue } from 'antd/es/table/interface';
-import type { Label, LabelOrigin } from './api';
+import type { EntityName } from '../../../contract/labels';
+import type { Label } from '../../resources/records';
 import { origins } from './api';
 
 interface Props {
@@ -10,7 +11,7 @@ interface Props {
   page: number;
   pageSize: number;
   loading: boolean;
-  origin?: LabelOrigin;
+  origin?: EntityName;
   selectable: boolean;
   selected: Label[];
   mayEdit: boolean;
@@ -18,7 +19,7 @@ interface Props {
   /** The chosen labels, those of other pages included. */
   onSelect: (labels: Label[]) => void;
   onPage: (page: number, pageSize: number) => void;
-  onOrigin: (origin: LabelOrigin | undefined) => void;
+  onOrigin: (origin: EntityName | undefined) => void;
   onEdit: (label: Label) => void;
   onDelete: (label: Label) => void;
 }

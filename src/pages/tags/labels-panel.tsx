@@ -4,7 +4,8 @@ import { useList } from '@refinedev/core';
 import { useProjectContext } from '../../components/project-context';
 import { useState } from 'react';
 import { feedback } from '../../lib/feedback';
-import { labelFilters, type Label, type LabelApi, type LabelGroup, type LabelOrigin, type LabelValues } from './api';
+import type { EntityName } from '../../../contract/labels';
+import { labelFilters, type Label, type LabelApi, type LabelGroup, type LabelValues } from './api';
 import type { CrudAccess } from './group-panel';
 import { LabelDialog } from './label-dialog';
 import { exportLabels } from './label-export';
@@ -26,7 +27,7 @@ interface Props {
 export function LabelsPanel({ api, groups, groupId, access, onChanged }: Props) {
   const { projectId } = useProjectContext();
   const [name, setName] = useState('');
-  const [origin, setOrigin] = useState<LabelOrigin>();
+  const [origin, setOrigin] = useState<EntityName>();
   // The page resets to 1 when another group is chosen.
   const [paging, setPaging] = useState({ groupId, page: 1 });
   const page = paging.groupId === groupId ? paging.page : 1;

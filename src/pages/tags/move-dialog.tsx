@@ -1,6 +1,6 @@
 import { Modal, Select } from 'antd';
 import { useState } from 'react';
-import type { LabelGroup } from './api';
+import type { LabelGroup } from '../../resources/records';
 
 interface Props {
   open: boolean;

@@ -14,8 +14,8 @@ export interface ListPage {
 
 /**
  * A project resource's data provider with its declaration filled in: named endpoints go
- * through the provider's `custom`, lists through `getList`, batch deletes through
- * `deleteMany`. Pages never spell a path; a failure has been told to the user and rejects.
+ * through the provider's `custom`, lists through `getList`. Pages never spell a path; a failure
+ * has been told to the user and rejects.
  */
 export function useResourceCall(name: string, projectId: string) {
   const { resource } = useResource(name);
@@ -26,6 +26,8 @@ export function useResourceCall(name: string, projectId: string) {
 
   return useMemo(() => {
     const meta = { ...declared, projectId };
+    const list = <T>({ current, pageSize, filters, sorters }: ListPage) =>
+      provider.getList<T & { id: BaseKey }>({ resource: name, pagination: { current, pageSize }, filters, sorters, meta });
     return {
       /** The answer of a named endpoint (`move`, `sort`, …); `silent` when the page words the failure itself, `warnCode400` for a duplicate. */
       call: async <T>(endpoint: string, method: Method, values?: unknown, extra?: { id?: BaseKey; silent?: boolean; warnCode400?: boolean }): Promise<T> => {
@@ -33,10 +35,17 @@ export function useResourceCall(name: string, projectId: string) {
         if (!url) throw new Error(`${name} declares no endpoint ${endpoint}`);
         return (await provider.custom!({ url, method, payload: values, meta: { ...meta, ...extra } })).data as T;
       },
-      list: <T>({ current, pageSize, filters, sorters }: ListPage) =>
-        provider.getList<T & { id: BaseKey }>({ resource: name, pagination: { current, pageSize }, filters, sorters, meta }),
+      list,
+      /** Every record the filters match, `pageSize` at a time. */
+      listAll: async <T>(filters: CrudFilters, pageSize: number): Promise<T[]> => {
+        const all: T[] = [];
+        for (let current = 1; ; current++) {
+          const { data, total } = await list<T>({ current, pageSize, filters });
+          all.push(...data);
+          if (data.length === 0 || all.length >= total) return all;
+        }
+      },
       one: async <T>(id: BaseKey, silent = false) => (await provider.getOne({ resource: name, id, meta: { ...meta, silent } })).data as T,
-      deleteMany: (ids: BaseKey[]) => provider.deleteMany!({ resource: name, ids, meta }),
     };
   }, [declared, name, projectId, provider]);
 }

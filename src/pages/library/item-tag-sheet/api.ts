@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { LABEL_LIST_LIMIT } from '../../../../contract/labels';
 import { useResourceCall } from '../../../providers/data/use-resource-call';
+import type { Label } from '../../../resources/records';
 import { useLibraryApi, type LibraryApi } from '../api';
 import type { LibraryKind } from '../kinds';
 import { DEFAULT_LIST_QUERY } from '../list-query';
@@ -27,13 +28,8 @@ export function useItemTagApi(projectUuid: string, kind: LibraryKind) {
     () => ({
       /** Every label name of the kind's tag pool (its entity), page by page. */
       tagPool: async (): Promise<Set<string>> => {
-        const names = new Set<string>();
-        const filters = [{ field: 'origin', operator: 'eq' as const, value: kind.entity }];
-        for (let current = 1; ; current += 1) {
-          const { data, total } = await labels.list<{ name: string }>({ current, pageSize: LABEL_LIST_LIMIT, filters });
-          data.forEach((label) => names.add(label.name));
-          if (data.length < LABEL_LIST_LIMIT || current * LABEL_LIST_LIMIT >= total) return names;
-        }
+        const pool = await labels.listAll<Label>([{ field: 'origin', operator: 'eq', value: kind.entity }], LABEL_LIST_LIMIT);
+        return new Set(pool.map((label) => label.name));
       },
       items: (ids: number[]) => fetchItems(api, (id) => items.one<LibraryItem>(id), ids),
       /** Sets each listed item's tags by name, all rows in one request and one transaction. */

@@ -1,3 +1,2 @@
 export { TagCascader, UNGROUPED, UNGROUPED_NAME, buildOptions } from './tag-cascader';
 export type { LabelPair, TagCascaderProps } from './tag-cascader';
-export type { LabelGroupItem, LabelItem, LabelOrigin } from './types';

@@ -1,8 +1,8 @@
 import { Cascader } from 'antd';
 import { useList } from '@refinedev/core';
 import { useMemo } from 'react';
-import { LABEL_LIST_LIMIT } from '../../../../contract/labels';
-import type { LabelGroupItem, LabelItem, LabelOrigin } from './types';
+import { LABEL_LIST_LIMIT, type EntityName } from '../../../../contract/labels';
+import type { Label, LabelGroup } from '../../../resources/records';
 
 /** The group id standing for labels without a group. */
 export const UNGROUPED = 0;
@@ -12,7 +12,7 @@ export type LabelPair = [groupId: number, labelId: number];
 
 export interface TagCascaderProps {
   projectUuid: string;
-  origin: LabelOrigin;
+  origin: EntityName;
   value?: LabelPair[];
   onChange?: (value: LabelPair[]) => void;
   placeholder?: string;
@@ -27,9 +27,9 @@ interface Option {
 }
 
 /** Label groups, then their labels; ungrouped labels under 未分组. */
-export function buildOptions(groups: LabelGroupItem[], labels: LabelItem[]): Option[] {
+export function buildOptions(groups: Pick<LabelGroup, 'id' | 'name'>[], labels: Pick<Label, 'id' | 'name' | 'label_group'>[]): Option[] {
   const known = new Set(groups.map((g) => g.id));
-  const leaf = (label: LabelItem): Option => ({ value: label.id, label: label.name });
+  const leaf = (label: Pick<Label, 'id' | 'name'>): Option => ({ value: label.id, label: label.name });
   const options: Option[] = groups.map((group) => {
     const children = labels.filter((l) => l.label_group === group.id).map(leaf);
     return { value: group.id, label: group.name, children, disabled: children.length === 0 };
@@ -44,8 +44,8 @@ const NONE: never[] = [];
 /** A multiple cascader of label group then label; the value is `[groupId, labelId]` pairs. */
 export function TagCascader({ projectUuid, origin, value, onChange, placeholder = '请选择标签', disabled }: TagCascaderProps) {
   const meta = { projectId: projectUuid };
-  const groupQuery = useList<LabelGroupItem>({ resource: 'labelGroups', pagination: { mode: 'off' }, meta });
-  const labelQuery = useList<LabelItem>({
+  const groupQuery = useList<LabelGroup>({ resource: 'labelGroups', pagination: { mode: 'off' }, meta });
+  const labelQuery = useList<Label>({
     resource: 'labels',
     pagination: { current: 1, pageSize: LABEL_LIST_LIMIT },
     filters: [{ field: 'origin', operator: 'eq', value: origin }],

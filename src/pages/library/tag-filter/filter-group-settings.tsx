@@ -1,16 +1,16 @@
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useList } from '@refinedev/core';
 import { useMemo, useState } from 'react';
-import { LABEL_LIST_LIMIT } from '../../../../contract/labels';
+import { LABEL_LIST_LIMIT, type EntityName } from '../../../../contract/labels';
 import { feedback } from '../../../lib/feedback';
 import { useResourceCall } from '../../../providers/data/use-resource-call';
-import type { FilterGroup, FilterLabel, FilterOrigin } from './types';
+import type { FilterGroup, FilterLabel } from './types';
 import { tagFilterTexts as t } from './texts';
 
 export interface FilterGroupSettingsProps {
   open: boolean;
   projectUuid: string;
-  origin: FilterOrigin;
+  origin: EntityName;
   groupId?: number;
   groups: FilterGroup[];
   canCreate: boolean;

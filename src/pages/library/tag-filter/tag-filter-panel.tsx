@@ -3,14 +3,15 @@ import { Button, Empty, Space, Spin, Tag } from 'antd';
 import { useList, type CrudFilters } from '@refinedev/core';
 import { useState } from 'react';
 import { isAllowed } from '../../../providers/access-control';
-import type { FilterGroup, FilterOrigin } from './types';
+import type { EntityName } from '../../../../contract/labels';
+import type { FilterGroup } from './types';
 import { FilterGroupSettings } from './filter-group-settings';
 import { tagFilterTexts as t } from './texts';
 import './tag-filter.css';
 
 export interface TagFilterPanelProps {
   projectUuid: string;
-  origin: FilterOrigin;
+  origin: EntityName;
   /** The report or material group shown; filter groups of other groups are left out. */
   groupId?: number;
   /** The project's permission details. */

@@ -1,19 +1,14 @@
 import type { EntityName } from '../../../../contract/labels';
+import type { Label } from '../../../resources/records';
 
-export type FilterOrigin = EntityName;
-
-export interface FilterLabel {
-  id: number;
-  name: string;
-  label_group: number | null;
-  label_group_name?: string | null;
-}
+/** A label of a filter group, as the filter group answers it. */
+export type FilterLabel = Pick<Label, 'id' | 'name' | 'label_group'> & Partial<Pick<Label, 'label_group_name'>>;
 
 /** A filter group: a named set of labels shown as one row of the tag filter panel. */
 export interface FilterGroup {
   id: number;
   name: string;
-  origin: FilterOrigin;
+  origin: EntityName;
   group_id?: number | null;
   tags: number[];
   labels: FilterLabel[];
