@@ -1,4 +1,5 @@
 import JSZip from 'jszip';
+import { inParallel } from './in-parallel';
 
 /** One file to put in an archive: its entry name and where to fetch it. */
 export interface ZipSource {
@@ -58,19 +59,13 @@ export async function zipFiles(
 ): Promise<ZipOutcome> {
   const names = uniqueNames(sources.map((source) => source.name));
   const blobs: Array<Blob | ArrayBuffer | undefined> = new Array(sources.length);
-  let next = 0;
   let done = 0;
   onProgress(0);
-  const worker = async () => {
-    while (next < sources.length) {
-      const index = next;
-      next += 1;
-      blobs[index] = await fetchBlob(sources[index].url).catch(() => undefined);
-      done += 1;
-      onProgress(Math.round((done / sources.length) * FETCH_SHARE));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, sources.length) }, worker));
+  await inParallel(sources, PARALLEL, async (source, index) => {
+    blobs[index] = await fetchBlob(source.url).catch(() => undefined);
+    done += 1;
+    onProgress(Math.round((done / sources.length) * FETCH_SHARE));
+  });
 
   const zip = new JSZip();
   const failed: string[] = [];

@@ -1,4 +1,5 @@
 import axios, { type AxiosError, type AxiosProgressEvent } from 'axios';
+import { inParallel } from '../lib/in-parallel';
 import { platformClient } from './http';
 import type { UploadedFile } from './files';
 
@@ -86,29 +87,6 @@ const wait = (ms: number, signal?: AbortSignal) =>
   });
 
 /**
- * Runs `work` over `items` with at most `limit` at once. Keeps going past retryable failures
- * (the next pass resumes them) and stops starting new items after any other failure.
- */
-async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<unknown[]> {
-  const failures: unknown[] = [];
-  let next = 0;
-  let stop = false;
-  const worker = async () => {
-    while (!stop && next < items.length) {
-      const item = items[next++];
-      try {
-        await work(item);
-      } catch (error) {
-        failures.push(error);
-        if (!isRetryable(error)) stop = true;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return failures;
-}
-
-/**
  * Uploads one file in chunks. Each pass asks the server which chunks it has and sends the
  * rest; a pass that lost chunks to a dropped connection or a server error is followed by
  * another after a short backoff, so a chunk is tried at most `tries` times and nothing the
@@ -174,7 +152,8 @@ export async function uploadInChunks(file: File, options: ChunkedOptions): Promi
       loaded.clear();
       received.forEach((chunk) => loaded.set(chunk, lengthOf(chunk)));
       report();
-      const failures = await pool(missingChunks(chunks, received), parallel, (chunk) => sendChunk(chunk, !last));
+      // Past a retryable failure the pass goes on (the next pass resumes it); any other stops it.
+      const failures = await inParallel(missingChunks(chunks, received), parallel, (chunk) => sendChunk(chunk, !last), (error) => !isRetryable(error));
       if (failures.length === 0) break;
       if (last || failures.some((error) => axios.isCancel(error))) throw failures[0];
       // A client error will not mend itself: one last, reported, pass.

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { inParallel } from '../../../lib/in-parallel';
 import { LABEL_LIST_LIMIT } from '../../../../contract/labels';
 import { useResourceCall } from '../../../providers/data/use-resource-call';
 import type { Label } from '../../../resources/records';
@@ -56,21 +57,14 @@ async function fetchItems(api: LibraryApi, fetchItem: (id: number) => Promise<Li
   if (missing.length === 0) return found;
   if (pages <= missing.length) {
     const pageNumbers = Array.from({ length: pages }, (_, i) => i + 2);
-    await inParallel(pageNumbers, async (pageNo) => keep((await pageOf(pageNo)).items));
+    const [failure] = await inParallel(pageNumbers, PARALLEL, async (pageNo) => keep((await pageOf(pageNo)).items));
+    if (failure) throw failure;
   } else {
     // An id that does not exist answers 404, which the HTTP layer keeps silent; it is left out.
-    await inParallel(missing, async (id) => {
+    await inParallel(missing, PARALLEL, async (id) => {
       const item = await fetchItem(id).catch(() => undefined);
       if (item) found.set(item.id, item);
     });
   }
   return found;
-}
-
-async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
 }
