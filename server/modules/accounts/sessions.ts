@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { organizationMembers, sessions, users } from '../../db/schema';
 import { ErrorCode, notAuthenticated } from '../../lib/errors';
 
@@ -45,24 +46,30 @@ export interface ResolvedSession {
   organizationUuid: string | null;
 }
 
+const sessionQuery = preparedPer((db) => {
+  const m = organizationMembers;
+  const organization = sql.placeholder('organization');
+  return db
+    .select({
+      session: sessions,
+      user: users,
+      organizationUuid: sql<string | null>`(select ${m.organizationUuid} from ${m} where ${m.userUuid} = ${users.uuid}
+        and (${organization}::uuid is null or ${m.organizationUuid} = ${organization}::uuid)
+        order by ${m.organizationUuid} = ${users.currentOrganizationUuid} desc nulls last, ${m.id} limit 1)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.uuid, sessions.userUuid))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('resolve_session');
+});
+
 /**
  * The user behind a token and their organization, in one query (every request pays for it),
  * or a 401 whose code tells a replaced session from an unknown one.
  */
 export async function resolveSession(db: Db, token: string, idleLimitMs: number, organization?: string): Promise<ResolvedSession> {
   const tokenHash = hashToken(token);
-  const m = organizationMembers;
-  const [row] = await db
-    .select({
-      session: sessions,
-      user: users,
-      organizationUuid: sql<string | null>`(select ${m.organizationUuid} from ${m} where ${m.userUuid} = ${users.uuid}
-        ${organization ? sql`and ${m.organizationUuid} = ${organization}` : sql``}
-        order by ${m.organizationUuid} = ${users.currentOrganizationUuid} desc nulls last, ${m.id} limit 1)`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.uuid, sessions.userUuid))
-    .where(eq(sessions.tokenHash, tokenHash));
+  const [row] = await sessionQuery(db).execute({ tokenHash, organization: organization ?? null });
   if (!row) throw notAuthenticated('登录状态已失效，请重新登录');
   const { session, user, organizationUuid } = row;
   if (session.endedAt) {

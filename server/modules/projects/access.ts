@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { organizationMembers, projectMembers, projects, roles } from '../../db/schema';
 import { notFound, permissionDenied } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
@@ -22,6 +23,26 @@ const organizationRoles = alias(roles, 'organization_role');
 
 export const projectNotFound = () => notFound('项目不存在或您不是该项目的成员');
 
+const standingQuery = preparedPer((db) => {
+  const userUuid = sql.placeholder('userUuid');
+  return db
+    .select({ project: projects, member: projectMembers, role: roles, organizationMember: organizationMembers, organizationRole: organizationRoles })
+    .from(projects)
+    .innerJoin(organizationMembers, and(eq(organizationMembers.organizationUuid, projects.organizationUuid), eq(organizationMembers.userUuid, userUuid)))
+    .leftJoin(
+      organizationRoles,
+      and(
+        eq(organizationRoles.id, organizationMembers.roleId),
+        eq(organizationRoles.organizationUuid, organizationMembers.organizationUuid),
+        isNull(organizationRoles.projectUuid),
+      ),
+    )
+    .leftJoin(projectMembers, and(eq(projectMembers.projectUuid, projects.uuid), eq(projectMembers.userUuid, userUuid)))
+    .leftJoin(roles, and(eq(roles.id, projectMembers.roleId), eq(roles.projectUuid, projects.uuid)))
+    .where(and(eq(projects.uuid, sql.placeholder('projectUuid')), eq(projects.organizationUuid, sql.placeholder('organizationUuid'))))
+    .prepare('project_standing');
+});
+
 /**
  * The caller's standing in a project of the current organization. Organization admins hold
  * every project permission in every project of their organization, member or not, so no
@@ -31,24 +52,7 @@ export const projectNotFound = () => notFound('项目不存在或您不是该项
 export async function projectAccess(db: Db, request: FastifyRequest, projectUuid: string | undefined): Promise<ProjectAccess> {
   const user = currentUser(request);
   if (!projectUuid || !UUID.test(projectUuid) || !request.organizationUuid) throw projectNotFound();
-  const [row] = await db
-    .select({ project: projects, member: projectMembers, role: roles, organizationMember: organizationMembers, organizationRole: organizationRoles })
-    .from(projects)
-    .innerJoin(
-      organizationMembers,
-      and(eq(organizationMembers.organizationUuid, projects.organizationUuid), eq(organizationMembers.userUuid, user.uuid)),
-    )
-    .leftJoin(
-      organizationRoles,
-      and(
-        eq(organizationRoles.id, organizationMembers.roleId),
-        eq(organizationRoles.organizationUuid, organizationMembers.organizationUuid),
-        isNull(organizationRoles.projectUuid),
-      ),
-    )
-    .leftJoin(projectMembers, and(eq(projectMembers.projectUuid, projects.uuid), eq(projectMembers.userUuid, user.uuid)))
-    .leftJoin(roles, and(eq(roles.id, projectMembers.roleId), eq(roles.projectUuid, projects.uuid)))
-    .where(and(eq(projects.uuid, projectUuid), eq(projects.organizationUuid, request.organizationUuid)));
+  const [row] = await standingQuery(db).execute({ userUuid: user.uuid, projectUuid, organizationUuid: request.organizationUuid });
   if (!row) throw projectNotFound();
   const { project, member, role, organizationMember, organizationRole } = row;
   if (isOrganizationAdmin(organizationMember.isOwner, organizationRole)) {
