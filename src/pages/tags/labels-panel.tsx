@@ -5,7 +5,7 @@ import { useProjectContext } from '../../components/project-context';
 import { useState } from 'react';
 import { feedback } from '../../lib/feedback';
 import { labelFilters, type Label, type LabelApi, type LabelGroup, type LabelOrigin, type LabelValues } from './api';
-import type { CrudAccess } from './group-panel';
+import type { CrudAccess } from '../../components/group-list/group-list';
 import { LabelDialog } from './label-dialog';
 import { exportLabels } from './label-export';
 import { LabelImportDialog } from './label-import-dialog';
