@@ -27,7 +27,7 @@ export interface GroupListProps<G extends ListedGroup> {
     /** The first entry, for everything. */
     all: string;
     deleteConfirm: (count: number) => string;
-    /** The title of the add dialog (adding by dialog); without it, the manager adds in place. */
+    /** The title of the list look's add dialog; the card look adds in its manager. */
     addDialog?: string;
     /** Said when saving the order fails; without it the HTTP layer's message stands. */
     sortFailed?: string;
@@ -41,7 +41,7 @@ export interface GroupListProps<G extends ListedGroup> {
   onSelect: (id: number | undefined) => void;
   access: CrudAccess;
   width: number;
-  /** Each call rejects when it failed (the HTTP layer has said why). Resolves the success message. */
+  /** Each call rejects when it failed (the HTTP layer has said why); onCreate resolves its success message. */
   onCreate: (name: string) => Promise<string>;
   onRename: (group: G, name: string) => Promise<unknown>;
   onSort: (ordered: G[]) => Promise<unknown>;
