@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { ItemTagImport } from './item-tag-sheet';
 import { BatchBar } from './items/batch-bar';
 import { DownloadProgress } from './items/download-progress';
-import { GroupPanel } from './group-panel/group-panel';
+import { GroupList } from '../../components/group-list/group-list';
 import { useProjectContext } from '../../components/project-context';
 import { TagFilterPanel } from './tag-filter';
 import { urlParams } from '../../lib/navigation';
@@ -25,7 +25,7 @@ import './library.css';
 
 type DialogState = Pick<ItemDialogProps, 'mode' | 'item'>;
 
-/** The theme's colours for the library's own CSS (library.css, group-panel.css). */
+/** The theme's colours for the library's own CSS (library.css, group-list.css). */
 const surfaceColors = (token: ReturnType<typeof theme.useToken>['token']) =>
   ({
     '--library-surface': token.colorBgContainer,
@@ -75,17 +75,28 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
   return (
     <div className="library" style={surfaceColors(token)}>
       {showGroupPanel && (
-        <GroupPanel
+        <GroupList
+          look="card"
+          saveOrder="on-button"
+          rename="in-place"
+          texts={{
+            title: '分组',
+            all: '全部内容',
+            deleteConfirm: (count) => `此操作将永久删除${count}个分组，分组中的${kind.entity}将移出分组，是否继续操作?`,
+            sortFailed: '数据保存失败!',
+          }}
           width={kind.sideWidth}
-          noun={kind.entity}
           groups={groupList}
+          countOf={(group) => group.num}
           total={groupAnswer.total}
           loading={groups.isLoading}
           selected={query.groupId}
           onSelect={selectGroup}
-          access={{ create: access.createGroup, edit: access.editGroup, remove: access.deleteGroup }}
-          api={api}
-          userUuid={identity?.uuid}
+          access={{ create: access.createGroup, edit: access.editGroup, delete: access.deleteGroup }}
+          onCreate={async (name) => (await api.createGroup(name, groupList.length, identity?.uuid)).message || '新增分组成功'}
+          onRename={(group, name) => api.renameGroup(group, name, identity?.uuid)}
+          onSort={(ordered) => api.sortGroups(ordered, identity?.uuid)}
+          onDelete={api.deleteGroups}
           onChanged={reload}
         />
       )}

@@ -3,7 +3,6 @@ import type { CrudFilters } from '@refinedev/core';
 import { useMemo } from 'react';
 import { useResourceCall } from '../../providers/data/use-resource-call';
 import type { Label } from '../../resources/records';
-export type { Label, LabelGroup } from '../../resources/records';
 
 import { ATOMIC_LABEL, ENTITY_NAMES, LABEL_LIST_LIMIT, type EntityName } from '../../../contract/labels';
 

@@ -3,8 +3,9 @@ import { useInvalidate } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { useProjectContext } from '../../components/project-context';
 import { useListAnswer } from '../../providers/data/use-resource-call';
-import { useLabelApi, type LabelGroup } from './api';
-import { GroupPanel } from './group-panel';
+import type { LabelGroup } from '../../resources/records';
+import { useLabelApi } from './api';
+import { GroupList } from '../../components/group-list/group-list';
 import { LabelsPanel } from './labels-panel';
 
 /** 标签管理: label groups on the left, the project's labels on the right. */
@@ -27,26 +28,37 @@ export function TagList() {
   return (
     <Flex gap={16} align="flex-start" style={{ padding: 16 }}>
       {showGroupPanel && (
-        <GroupPanel
-          api={api}
+        <GroupList
+          look="list"
+          saveOrder="on-drop"
+          rename="dialog"
+          texts={{
+            title: '标签分组',
+            all: '全部',
+            deleteConfirm: (count) => `此操作将永久删除${count}个标签分组，分组下的标签也将一并删除，是否继续操作?`,
+            addDialog: '新增标签分组',
+          }}
+          width={240}
           groups={groups}
+          countOf={(group) => group.label_num}
           total={total}
           selected={groupId}
-          access={groupAccess}
           onSelect={setGroupId}
+          access={groupAccess}
+          onCreate={async (name) => {
+            await api.createGroup(name);
+            return '新增标签分组成功';
+          }}
+          onRename={(group, name) => api.renameGroup(group.id, name)}
+          onSort={(ordered) => api.sortGroups(ordered.map((group) => group.id))}
+          onDelete={api.deleteGroups}
           onChanged={() => {
             loadGroups();
             void invalidate({ resource: 'labels', dataProviderName: 'report', invalidates: ['list'] });
           }}
         />
       )}
-      <LabelsPanel
-        api={api}
-        groups={groups}
-        groupId={groupId}
-        access={labelAccess}
-        onChanged={loadGroups}
-      />
+      <LabelsPanel api={api} groups={groups} groupId={groupId} access={labelAccess} onChanged={loadGroups} />
     </Flex>
   );
 }

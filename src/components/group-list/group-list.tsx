@@ -1,0 +1,70 @@
+import { CardLook } from './card-look';
+import { GroupNameDialog } from './group-name-dialog';
+import { ListLook } from './list-look';
+import { useGroupList } from './use-group-list';
+
+/** Which of add, edit and delete the user may do. */
+export interface CrudAccess {
+  create: boolean;
+  edit: boolean;
+  delete: boolean;
+}
+
+export interface ListedGroup {
+  id: number;
+  name: string;
+}
+
+export interface GroupListProps<G extends ListedGroup> {
+  /** card: a side card whose gear opens a separate manager; list: a bordered list managed in place. */
+  look: 'card' | 'list';
+  /** on-button: a drag only drafts the order until 保存排序 (or leaving asks); on-drop: each drop saves. */
+  saveOrder: 'on-button' | 'on-drop';
+  /** in-place: the name is an input in the manager row; dialog: an edit button opens a name dialog. */
+  rename: 'in-place' | 'dialog';
+  texts: {
+    title: string;
+    /** The first entry, for everything. */
+    all: string;
+    deleteConfirm: (count: number) => string;
+    /** The title of the list look's add dialog; the card look adds in its manager. */
+    addDialog?: string;
+    /** Said when saving the order fails; without it the HTTP layer's message stands. */
+    sortFailed?: string;
+  };
+  groups: G[];
+  countOf: (group: G) => number;
+  total: number;
+  loading?: boolean;
+  /** Undefined: the first entry (all). */
+  selected?: number;
+  onSelect: (id: number | undefined) => void;
+  access: CrudAccess;
+  width: number;
+  /** Each call rejects when it failed (the HTTP layer has said why); onCreate resolves its success message. */
+  onCreate: (name: string) => Promise<string>;
+  onRename: (group: G, name: string) => Promise<unknown>;
+  onSort: (ordered: G[]) => Promise<unknown>;
+  onDelete: (ids: number[]) => Promise<unknown>;
+  /** Reload the groups and what they hold. */
+  onChanged: () => void;
+}
+
+/** The group list of a screen: the all entry and each group with its count; its manager adds, renames, sorts and deletes. */
+export function GroupList<G extends ListedGroup>(props: GroupListProps<G>) {
+  const list = useGroupList(props);
+  const { texts, rename } = props;
+  return (
+    <>
+      {props.look === 'card' ? <CardLook props={props} list={list} /> : <ListLook props={props} list={list} />}
+      {texts.addDialog && (
+        <GroupNameDialog title={texts.addDialog} formName="addGroup" open={list.adding} required="分组名称必填！"
+          onCancel={() => list.setAdding(false)} onSave={list.create} />
+      )}
+      {rename === 'dialog' && (
+        <GroupNameDialog title="修改分组名称" formName="renameGroup" open={Boolean(list.renaming)} initial={list.renaming?.name} required="组名不能为空"
+          onCancel={() => list.setRenaming(undefined)} onSave={async (name) => (list.renaming ? list.rename(list.renaming, name) : false)} />
+      )}
+    </>
+  );
+}
