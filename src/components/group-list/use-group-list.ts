@@ -1,4 +1,4 @@
-import { App, Modal } from 'antd';
+import { App } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../lib/feedback';
 import type { GroupListProps, ListedGroup } from './group-list';
@@ -13,10 +13,8 @@ export interface LookProps<G extends ListedGroup> {
 }
 
 /** What a group list does, whatever its look: manage mode, checks, the drafted order and the calls' messages. */
-export function useGroupList<G extends ListedGroup>({ look, saveOrder, texts, groups, selected, onSelect, onChanged, ...calls }: GroupListProps<G>) {
+export function useGroupList<G extends ListedGroup>({ saveOrder, texts, groups, selected, onSelect, onChanged, ...calls }: GroupListProps<G>) {
   const { modal } = App.useApp();
-  // The list look keeps the static confirm its screen always had.
-  const confirm = look === 'card' ? modal.confirm : Modal.confirm;
   const [managing, setManaging] = useState(false);
   const [checked, setChecked] = useState<number[]>([]);
   const [order, setOrder] = useState<number[]>();
@@ -80,7 +78,7 @@ export function useGroupList<G extends ListedGroup>({ look, saveOrder, texts, gr
       feedback.warning('请选择删除分组');
       return;
     }
-    confirm({
+    modal.confirm({
       title: '提示',
       content: texts.deleteConfirm(checked.length),
       okType: 'danger',
@@ -103,7 +101,7 @@ export function useGroupList<G extends ListedGroup>({ look, saveOrder, texts, gr
       manage(false);
       return;
     }
-    confirm({
+    modal.confirm({
       title: '提示',
       content: '分组顺序已修改，是否保存？',
       okText: '保存',
