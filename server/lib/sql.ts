@@ -6,3 +6,12 @@ export function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } })?.cause ?? (error as { code?: string });
   return cause?.code === '23505';
 }
+
+/** Runs a write whose unique violation means a name is taken: that answers `taken()` instead. */
+export async function refuseTaken<T>(write: () => Promise<T>, taken: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw isUniqueViolation(error) ? taken() : error;
+  }
+}

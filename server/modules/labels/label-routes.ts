@@ -14,7 +14,7 @@ import {
   checkGroupRef, checkLabelName, labelsOfProject, listLabels, presentLabel, projectGroups, readExtraInfo, type LabelRow,
 } from './queries';
 import { BatchUpdateBody, BulkCreateBody, Ids, ImportBody, LabelListQuery, LabelWrite, ProjectIdParams, ProjectParams } from './schemas';
-import { isUniqueViolation } from '../../lib/sql';
+import { refuseTaken } from '../../lib/sql';
 
 const tags = ['标签'];
 /** 20,000 rows of long Chinese names fit; the default 1 MB does not. */
@@ -52,16 +52,9 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       const { project } = projectOf(request);
       const name = checkLabelName(request.body.name);
       const labelGroupId = checkGroupRef(await projectGroups(app.db, project.uuid), request.body.label_group);
-      try {
-        const [label] = await app.db
-          .insert(labels)
-          .values({ projectUuid: project.uuid, name, origin: request.body.origin ?? '报告', labelGroupId, extraInfo: readExtraInfo(request.body.extra_info) })
-          .returning();
-        return reply.status(201).send(await present(label));
-      } catch (error) {
-        if (isUniqueViolation(error)) throw duplicate(name);
-        throw error;
-      }
+      const values = { projectUuid: project.uuid, name, origin: request.body.origin ?? '报告', labelGroupId, extraInfo: readExtraInfo(request.body.extra_info) };
+      const [label] = await refuseTaken(() => app.db.insert(labels).values(values).returning(), () => duplicate(name));
+      return reply.status(201).send(await present(label));
     },
   );
 
@@ -72,13 +65,9 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       const { project } = projectOf(request);
       const label = await labelOf(project.uuid, request.params.id);
       const changes = await labelChanges(app.db, project.uuid, request.body);
-      try {
-        const [updated] = await app.db.update(labels).set(changes).where(eq(labels.id, label.id)).returning();
-        return present(updated);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw duplicate(changes.name ?? label.name);
-        throw error;
-      }
+      const write = () => app.db.update(labels).set(changes).where(eq(labels.id, label.id)).returning();
+      const [updated] = await refuseTaken(write, () => duplicate(changes.name ?? label.name));
+      return present(updated);
     },
   );
 
@@ -103,16 +92,13 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
         : parseIds(request.body.ids, '请勾选批量移动数据!').map((id) => ({ id, label_group: (request.body as { label_group?: number | null }).label_group, origin: (request.body as { origin?: LabelOrigin }).origin }));
       if (items.length === 0) throw badRequest('请勾选批量移动数据!');
       await labelsOfProject(app.db, project.uuid, items.map((item) => item.id));
-      try {
-        await app.db.transaction(async (tx) => {
+      const write = () =>
+        app.db.transaction(async (tx) => {
           for (const { id, ...body } of items) {
             await tx.update(labels).set(await labelChanges(tx as unknown as Db, project.uuid, body)).where(eq(labels.id, id));
           }
         });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw badRequest('目标分组中已有同名标签', 400);
-        throw error;
-      }
+      await refuseTaken(write, () => badRequest('目标分组中已有同名标签', 400));
       return ok({ updated: items.length }, '标签更新成功');
     },
   );
@@ -152,19 +138,16 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
           throw badRequest(where + (error as Error).message);
         }
       });
-      try {
-        const created = await app.db.transaction(async (tx) => {
+      const write = () =>
+        app.db.transaction(async (tx) => {
           const rows: LabelRow[] = [];
           for (let start = 0; start < values.length; start += 1000) {
             rows.push(...(await tx.insert(labels).values(values.slice(start, start + 1000)).returning()));
           }
           return rows;
         });
-        return reply.status(201).send(ok(created.map((label) => presentLabel(label, groups.get(label.labelGroupId ?? 0)?.name ?? null, tz)), '新增标签成功'));
-      } catch (error) {
-        if (isUniqueViolation(error)) throw badRequest('部分标签在其分组中已存在，未新建任何标签', 400);
-        throw error;
-      }
+      const created = await refuseTaken(write, () => badRequest('部分标签在其分组中已存在，未新建任何标签', 400));
+      return reply.status(201).send(ok(created.map((label) => presentLabel(label, groups.get(label.labelGroupId ?? 0)?.name ?? null, tz)), '新增标签成功'));
     },
   );
 

@@ -17,13 +17,6 @@ export function checkLabelName(name: string | undefined | null): string {
   return value;
 }
 
-export function checkGroupName(name: string | undefined, emptyMessage: string): string {
-  const value = (name ?? '').trim();
-  if (!value) throw badRequest(emptyMessage);
-  if (value.length > NAME_MAX) throw badRequest(`分组名称不能超过 ${NAME_MAX} 个字符`);
-  return value;
-}
-
 /** extra_info is a JSON object; a string that holds one is read as it. */
 export function readExtraInfo(value: unknown): Record<string, unknown> {
   if (value === null || value === undefined || value === '') return {};
