@@ -54,6 +54,17 @@ export function setupBrowser(): BrowserContext {
   return context;
 }
 
+/**
+ * Clicks 确定 in the confirmation that says `text` once it has finished zooming in: it zooms
+ * from the button that opened it, and on a busy machine a click during the zoom can miss.
+ */
+export async function confirmDialog(page: Page, text: string): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm', { hasText: text });
+  await dialog.waitFor();
+  await page.locator('.ant-modal-confirm.ant-zoom-appear, .ant-modal-confirm.ant-zoom-enter').waitFor({ state: 'detached' });
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+}
+
 /** Signs in as demo through the login page; `/` would first say the session expired. */
 export async function signInAsDemo(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/#/login`);

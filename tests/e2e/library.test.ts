@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PROJECT, apiAs, setupBrowser, signInAsDemo } from './browser';
+import { DEMO_PROJECT, apiAs, confirmDialog, setupBrowser, signInAsDemo } from './browser';
 import { addPdfReport } from './files';
 
 const ctx = setupBrowser();
@@ -104,8 +104,7 @@ describe('报告列表（浏览器）', () => {
     const bar = await startSelection();
     await page.getByLabel(`勾选 ${made.reports[1].name}`).check();
     await bar.getByRole('button', { name: '删除' }).click();
-    const confirm = page.locator('.ant-modal-confirm', { hasText: '此操作将永久删除1条数据报告，是否继续操作?' });
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmDialog(page, '此操作将永久删除1条数据报告，是否继续操作?');
     await page.getByText('批量删除成功!').waitFor();
     await cardOf(made.reports[1].name).waitFor({ state: 'detached' });
     expect(await cardOf(made.reports[0].name).count()).toBe(1);
