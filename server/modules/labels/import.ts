@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { LABEL_ORIGINS, labelGroups, labels, type LabelOrigin } from '../../db/schema';
-import { NAME_MAX, type LabelGroupRow, type LabelRow } from './queries';
+import { NAME_MAX, projectGroups, type LabelGroupRow, type LabelRow } from './queries';
 
 export interface ImportRow {
   name?: string | null;
@@ -83,3 +83,13 @@ export async function applyImport(tx: Db, projectUuid: string, plan: PlannedRow[
     await tx.update(labels).set({ labelGroupId: idOf(change.group), updatedAt: new Date() }).where(eq(labels.id, change.labelId!));
   }
 }
+
+/** Plans the sheet against the project's labels and, unless it is a dry run, writes it, in one transaction. */
+export const importLabels = (db: Db, projectUuid: string, rows: ImportRow[], dryRun: boolean) =>
+  db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const groups = [...(await projectGroups(tx, projectUuid)).values()];
+    const plan = planImport(rows, await tx.select().from(labels).where(eq(labels.projectUuid, projectUuid)), groups);
+    if (!dryRun) await applyImport(tx, projectUuid, plan, groups);
+    return plan;
+  });

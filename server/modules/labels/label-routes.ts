@@ -1,17 +1,17 @@
 import type { Static } from '@sinclair/typebox';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { labelGroups, labels, type LabelOrigin } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import type { LabelOrigin } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
 import { ok, REPORT_BASE } from '../../lib/report-service';
 import { LABEL_PERMISSIONS } from '../../../contract/labels';
-import { projectOf } from '../../plugins/access';
-import { applyImport, planImport } from './import';
+import { inProject, projectOf } from '../../plugins/access';
+import { importLabels } from './import';
 import {
-  checkGroupRef, checkLabelName, labelsOfProject, listLabels, presentLabel, projectGroups, readExtraInfo, type LabelRow,
+  checkGroupRef, checkLabelName, deleteLabels, findLabel, groupNameOf, insertLabel, insertLabels, labelsOfProject, listLabels,
+  presentLabel, projectGroups, readExtraInfo, updateLabels, type LabelRow,
 } from './queries';
 import { BatchUpdateBody, BulkCreateBody, Ids, ImportBody, LabelListQuery, LabelWrite, ProjectIdParams, ProjectParams } from './schemas';
 import { refuseTaken } from '../../lib/sql';
@@ -24,19 +24,11 @@ const duplicate = (name: string) => badRequest(`标签「${name}」在该分组�
 
 export async function labelRoutes(app: FastifyInstance): Promise<void> {
   const tz = app.config.timeZone;
-  const present = async (label: LabelRow) => {
-    const [group] = label.labelGroupId ? await app.db.select().from(labelGroups).where(eq(labelGroups.id, label.labelGroupId)) : [];
-    return presentLabel(label, group?.name ?? null, tz);
-  };
-  const labelOf = async (projectUuid: string, id: number) => {
-    const [label] = await app.db.select().from(labels).where(and(eq(labels.id, id), eq(labels.projectUuid, projectUuid)));
-    if (!label) throw notFound('标签不存在');
-    return label;
-  };
+  const present = async (label: LabelRow) => presentLabel(label, await groupNameOf(app.db, label.labelGroupId), tz);
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof LabelListQuery> }>(
     `${REPORT_BASE}/label/`,
-    { config: { project: { anyOf: LABEL_PERMISSIONS.view } }, schema: { tags, summary: '标签列表（origin、label_group_id、name 包含、limit、offset）', params: ProjectParams, querystring: LabelListQuery } },
+    { config: inProject(LABEL_PERMISSIONS.view), schema: { tags, summary: '标签列表（origin、label_group_id、name 包含、limit、offset）', params: ProjectParams, querystring: LabelListQuery } },
     async (request) => {
       const access = projectOf(request);
       const { limit = DEFAULT_LIMIT, offset = 0, origin, label_group_id: labelGroupId, name } = request.query;
@@ -47,44 +39,42 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof LabelWrite> }>(
     `${REPORT_BASE}/label/`,
-    { config: { project: { anyOf: LABEL_PERMISSIONS.create } }, schema: { tags, summary: '新建标签；同组同实体重名时回答 code 400', params: ProjectParams, body: LabelWrite } },
+    { config: inProject(LABEL_PERMISSIONS.create), schema: { tags, summary: '新建标签；同组同实体重名时回答 code 400', params: ProjectParams, body: LabelWrite } },
     async (request, reply) => {
       const { project } = projectOf(request);
       const name = checkLabelName(request.body.name);
       const labelGroupId = checkGroupRef(await projectGroups(app.db, project.uuid), request.body.label_group);
       const values = { projectUuid: project.uuid, name, origin: request.body.origin ?? '报告', labelGroupId, extraInfo: readExtraInfo(request.body.extra_info) };
-      const [label] = await refuseTaken(() => app.db.insert(labels).values(values).returning(), () => duplicate(name));
+      const label = await refuseTaken(() => insertLabel(app.db, values), () => duplicate(name));
       return reply.status(201).send(await present(label));
     },
   );
 
   app.patch<{ Params: Static<typeof ProjectIdParams>; Body: Static<typeof LabelWrite> }>(
     `${REPORT_BASE}/label/:id/`,
-    { config: { project: { anyOf: LABEL_PERMISSIONS.edit } }, schema: { tags, summary: '修改标签', params: ProjectIdParams, body: LabelWrite } },
+    { config: inProject(LABEL_PERMISSIONS.edit), schema: { tags, summary: '修改标签', params: ProjectIdParams, body: LabelWrite } },
     async (request) => {
       const { project } = projectOf(request);
-      const label = await labelOf(project.uuid, request.params.id);
+      const label = await findLabel(app.db, project.uuid, request.params.id);
       const changes = await labelChanges(app.db, project.uuid, request.body);
-      const write = () => app.db.update(labels).set(changes).where(eq(labels.id, label.id)).returning();
-      const [updated] = await refuseTaken(write, () => duplicate(changes.name ?? label.name));
+      const [updated] = await refuseTaken(() => updateLabels(app.db, [{ id: label.id, set: changes }]), () => duplicate(changes.name ?? label.name));
       return present(updated);
     },
   );
 
   app.delete<{ Params: Static<typeof ProjectIdParams> }>(
     `${REPORT_BASE}/label/:id/`,
-    { config: { project: { anyOf: LABEL_PERMISSIONS.delete } }, schema: { tags, summary: '删除标签（同时从所有报告和素材上移除）', params: ProjectIdParams } },
+    { config: inProject(LABEL_PERMISSIONS.delete), schema: { tags, summary: '删除标签（同时从所有报告和素材上移除）', params: ProjectIdParams } },
     async (request, reply) => {
-      const access = projectOf(request);
-      const label = await labelOf(access.project.uuid, request.params.id);
-      await app.db.delete(labels).where(eq(labels.id, label.id));
+      const { project } = projectOf(request);
+      await deleteLabels(app.db, project.uuid, [(await findLabel(app.db, project.uuid, request.params.id)).id]);
       return reply.status(204).send();
     },
   );
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof BatchUpdateBody> }>(
     `${REPORT_BASE}/label/batch_update/`,
-    { config: { project: { anyOf: LABEL_PERMISSIONS.edit } }, schema: { tags, summary: '批量移动分组（{ids, label_group}）或逐个修改（[{id, …}]），全部成功或全部不变', params: ProjectParams, body: BatchUpdateBody } },
+    { config: inProject(LABEL_PERMISSIONS.edit), schema: { tags, summary: '批量移动分组（{ids, label_group}）或逐个修改（[{id, …}]），全部成功或全部不变', params: ProjectParams, body: BatchUpdateBody } },
     async (request) => {
       const { project } = projectOf(request);
       const items = Array.isArray(request.body)
@@ -92,32 +82,28 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
         : parseIds(request.body.ids, '请勾选批量移动数据!').map((id) => ({ id, label_group: (request.body as { label_group?: number | null }).label_group, origin: (request.body as { origin?: LabelOrigin }).origin }));
       if (items.length === 0) throw badRequest('请勾选批量移动数据!');
       await labelsOfProject(app.db, project.uuid, items.map((item) => item.id));
-      const write = () =>
-        app.db.transaction(async (tx) => {
-          for (const { id, ...body } of items) {
-            await tx.update(labels).set(await labelChanges(tx as unknown as Db, project.uuid, body)).where(eq(labels.id, id));
-          }
-        });
-      await refuseTaken(write, () => badRequest('目标分组中已有同名标签', 400));
+      const changes: Array<{ id: number; set: Partial<LabelRow> }> = [];
+      for (const { id, ...body } of items) changes.push({ id, set: await labelChanges(app.db, project.uuid, body) });
+      await refuseTaken(() => updateLabels(app.db, changes), () => badRequest('目标分组中已有同名标签', 400));
       return ok({ updated: items.length }, '标签更新成功');
     },
   );
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Ids> }>(
     `${REPORT_BASE}/label/bulk_delete/`,
-    { config: { project: { anyOf: LABEL_PERMISSIONS.edit } }, schema: { tags, summary: '批量删除标签（同时解除与报告、素材的关联）', params: ProjectParams, body: Ids } },
+    { config: inProject(LABEL_PERMISSIONS.edit), schema: { tags, summary: '批量删除标签（同时解除与报告、素材的关联）', params: ProjectParams, body: Ids } },
     async (request, reply) => {
-      const access = projectOf(request);
+      const { project } = projectOf(request);
       const ids = parseIds(request.body.ids, '请勾选批量删除数据!');
-      await labelsOfProject(app.db, access.project.uuid, ids);
-      await app.db.delete(labels).where(and(eq(labels.projectUuid, access.project.uuid), inArray(labels.id, ids)));
+      await labelsOfProject(app.db, project.uuid, ids);
+      await deleteLabels(app.db, project.uuid, ids);
       return reply.status(204).send();
     },
   );
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof BulkCreateBody> }>(
     `${REPORT_BASE}/label/bulk_create/`,
-    { config: { project: { anyOf: LABEL_PERMISSIONS.create } }, bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '批量新建标签，全部成功或全部不建', params: ProjectParams, body: BulkCreateBody } },
+    { config: inProject(LABEL_PERMISSIONS.create), bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '批量新建标签，全部成功或全部不建', params: ProjectParams, body: BulkCreateBody } },
     async (request, reply) => {
       const { project } = projectOf(request);
       const items = Array.isArray(request.body) ? request.body : request.body.labels;
@@ -138,35 +124,21 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
           throw badRequest(where + (error as Error).message);
         }
       });
-      const write = () =>
-        app.db.transaction(async (tx) => {
-          const rows: LabelRow[] = [];
-          for (let start = 0; start < values.length; start += 1000) {
-            rows.push(...(await tx.insert(labels).values(values.slice(start, start + 1000)).returning()));
-          }
-          return rows;
-        });
-      const created = await refuseTaken(write, () => badRequest('部分标签在其分组中已存在，未新建任何标签', 400));
+      const created = await refuseTaken(() => insertLabels(app.db, values), () => badRequest('部分标签在其分组中已存在，未新建任何标签', 400));
       return reply.status(201).send(ok(created.map((label) => presentLabel(label, groups.get(label.labelGroupId ?? 0)?.name ?? null, tz)), '新增标签成功'));
     },
   );
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof ImportBody> }>(
     `${REPORT_BASE}/label/import/`,
-    { config: { project: { anyOf: LABEL_PERMISSIONS.create } }, bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '导入标签表（序号、标签名称、标签类别、实体）；dry_run 时只返回逐行预览', params: ProjectParams, body: ImportBody } },
+    { config: inProject(LABEL_PERMISSIONS.create), bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '导入标签表（序号、标签名称、标签类别、实体）；dry_run 时只返回逐行预览', params: ProjectParams, body: ImportBody } },
     async (request) => {
       const { project } = projectOf(request);
       if (request.body.rows.length === 0) throw badRequest('当前excel无数据');
-      return app.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
-        const groups = [...(await projectGroups(tx, project.uuid)).values()];
-        const existing = await tx.select().from(labels).where(eq(labels.projectUuid, project.uuid));
-        const plan = planImport(request.body.rows, existing, groups);
-        if (!request.body.dry_run) await applyImport(tx, project.uuid, plan, groups);
-        const tally = (action: string) => plan.filter((row) => row.action === action).length;
-        const summary = { created: tally('create'), changed: tally('change'), unchanged: tally('unchanged'), rejected: tally('reject') };
-        return ok({ ...summary, rows: plan }, request.body.dry_run ? '预览' : '导入成功');
-      });
+      const plan = await importLabels(app.db, project.uuid, request.body.rows, Boolean(request.body.dry_run));
+      const tally = (action: string) => plan.filter((row) => row.action === action).length;
+      const summary = { created: tally('create'), changed: tally('change'), unchanged: tally('unchanged'), rejected: tally('reject') };
+      return ok({ ...summary, rows: plan }, request.body.dry_run ? '预览' : '导入成功');
     },
   );
 }

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { labelGroups, labels, type LabelOrigin } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
-import { badRequest } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { containing } from '../../lib/sql';
 
 export type LabelRow = typeof labels.$inferSelect;
@@ -88,3 +88,41 @@ export async function labelsOfProject(db: Db, projectUuid: string, ids: number[]
   return rows;
 }
 
+
+export async function findLabel(db: Db, projectUuid: string, id: number) {
+  const [label] = await db.select().from(labels).where(and(eq(labels.id, id), eq(labels.projectUuid, projectUuid)));
+  if (!label) throw notFound('标签不存在');
+  return label;
+}
+
+export async function groupNameOf(db: Db, groupId: number | null): Promise<string | null> {
+  if (!groupId) return null;
+  const [group] = await db.select({ name: labelGroups.name }).from(labelGroups).where(eq(labelGroups.id, groupId));
+  return group?.name ?? null;
+}
+
+export async function insertLabel(db: Db, values: typeof labels.$inferInsert) {
+  const [label] = await db.insert(labels).values(values).returning();
+  return label;
+}
+
+/** Inserts labels in one transaction, a thousand rows a statement: all or none. */
+export const insertLabels = (db: Db, values: Array<typeof labels.$inferInsert>) =>
+  db.transaction(async (tx) => {
+    const rows: LabelRow[] = [];
+    for (let start = 0; start < values.length; start += 1000) rows.push(...(await tx.insert(labels).values(values.slice(start, start + 1000)).returning()));
+    return rows;
+  });
+
+/** Applies each label's changes in one transaction: all or none. */
+export const updateLabels = (db: Db, changes: Array<{ id: number; set: Partial<LabelRow> }>) =>
+  db.transaction(async (tx) => {
+    const rows: LabelRow[] = [];
+    for (const { id, set } of changes) rows.push(...(await tx.update(labels).set(set).where(eq(labels.id, id)).returning()));
+    return rows;
+  });
+
+/** Deletes labels of the project; they leave every item and filter group. */
+export async function deleteLabels(db: Db, projectUuid: string, ids: number[]) {
+  await db.delete(labels).where(and(eq(labels.projectUuid, projectUuid), inArray(labels.id, ids)));
+}

@@ -1,8 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { labels, libraryItems } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { ok, REPORT_BASE } from '../../lib/report-service';
@@ -10,11 +7,11 @@ import { isId } from '../../lib/schema-types';
 import type { LibraryOperation } from '../../../contract/library';
 import { projectOf } from '../../plugins/access';
 import { deleteUnusedObjects } from '../uploads/storage-gc';
-import { lockFiles, releaseFiles } from './files';
+import { deleteItems, insertItems, labelIdsByName, moveItems, setLabelsOfItems, updateItem, type NewItem } from './item-writes';
 import { itemsOfProject, listItems, presentItems, readListQuery } from './items';
 import type { LibraryKindContract } from '../../../contract/library';
 import { BulkItems, ExportBody, Ids, ItemWrite, ListQuery, MoveBody, ProjectIdParams, ProjectParams } from './schemas';
-import { checkGroup, checkLabels, itemValues, setItemLabels } from './write';
+import { checkGroup, checkLabels, itemValues } from './write';
 
 type Body = Static<typeof ItemWrite>;
 
@@ -26,14 +23,11 @@ export function itemRoutes(spec: LibraryKindContract) {
     const tz = app.config.timeZone;
     const needs = (...operations: LibraryOperation[]) => ({ project: { anyOf: operations.flatMap((operation) => spec.permissions[operation]) } });
     const ownerOf = (project: { uuid: string; organizationUuid: string }) => ({ projectUuid: project.uuid, organizationUuid: project.organizationUuid });
-    const presentOne = async (id: number) => {
-      const [row] = await app.db.select().from(libraryItems).where(eq(libraryItems.id, id));
-      return (await presentItems(app.db, [row], tz))[0];
-    };
+    const presentOne = async (projectUuid: string, id: number) => (await presentItems(app.db, await itemsOfProject(app.db, projectUuid, spec.kind, [id]), tz))[0];
 
     /** Inserts checked items and their labels in one transaction. */
     async function create(request: FastifyRequest, owner: ReturnType<typeof ownerOf>, bodies: Body[]) {
-      const prepared: Array<{ values: Awaited<ReturnType<typeof itemValues>>; labelIds: number[] }> = [];
+      const prepared: NewItem[] = [];
       for (const [i, body] of bodies.entries()) {
         try {
           prepared.push({ values: await itemValues(app.db, owner, spec, body, true), labelIds: (await checkLabels(app.db, owner, spec, body)) ?? [] });
@@ -41,19 +35,7 @@ export function itemRoutes(spec: LibraryKindContract) {
           throw bodies.length > 1 ? badRequest(`第 ${i + 1} 个${spec.entity}：${(error as Error).message}`) : error;
         }
       }
-      return app.db.transaction(async (tx) => {
-        await lockFiles(tx as unknown as Db, prepared.flatMap(({ values }) => [values.fileId, values.coverFileId]));
-        const ids: number[] = [];
-        for (const { values, labelIds } of prepared) {
-          const [row] = await tx
-            .insert(libraryItems)
-            .values({ ...values, name: values.name!, createUser: values.createUser!, projectUuid: owner.projectUuid, kind: spec.kind, createdBy: request.user?.uuid })
-            .returning({ id: libraryItems.id });
-          await setItemLabels(tx as unknown as Db, row.id, labelIds);
-          ids.push(row.id);
-        }
-        return ids;
-      });
+      return insertItems(app.db, { projectUuid: owner.projectUuid, kind: spec.kind, createdBy: request.user?.uuid }, prepared);
     }
 
     app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof ListQuery> }>(
@@ -84,7 +66,7 @@ export function itemRoutes(spec: LibraryKindContract) {
       async (request, reply) => {
         const { project } = projectOf(request);
         const [id] = await create(request, ownerOf(project), [request.body]);
-        return reply.status(201).send(ok(await presentOne(id), `新增${spec.entity}成功`));
+        return reply.status(201).send(ok(await presentOne(project.uuid, id), `新增${spec.entity}成功`));
       },
     );
 
@@ -112,18 +94,9 @@ export function itemRoutes(spec: LibraryKindContract) {
         const owner = ownerOf(project);
         const values = await itemValues(app.db, owner, spec, request.body, false);
         const labelIds = await checkLabels(app.db, owner, spec, request.body);
-        await app.db.transaction(async (transaction) => {
-          const tx = transaction as unknown as Db;
-          await lockFiles(tx, [values.fileId, values.coverFileId]);
-          // The row as it is now: a concurrent edit may have changed its files since it was read.
-          const [before] = await tx.select().from(libraryItems).where(eq(libraryItems.id, row.id)).for('update');
-          if (!before) throw notFound(`${spec.entity}不存在`);
-          await tx.update(libraryItems).set({ ...values, updatedAt: new Date() }).where(eq(libraryItems.id, row.id));
-          if (labelIds) await setItemLabels(tx, row.id, labelIds);
-          await releaseFiles(tx, project.uuid, [values.fileId !== undefined ? before.fileId : null, values.coverFileId !== undefined ? before.coverFileId : null]);
-        });
+        await updateItem(app.db, project.uuid, row.id, values, labelIds, `${spec.entity}不存在`);
         await deleteUnusedObjects(app);
-        return ok(await presentOne(row.id), '数据保存成功!');
+        return ok(await presentOne(project.uuid, row.id), '数据保存成功!');
       },
     );
 
@@ -138,7 +111,7 @@ export function itemRoutes(spec: LibraryKindContract) {
         const groupId = await checkGroup(app.db, ownerOf(project), spec, request.body.group_id);
         const rows = await itemsOfProject(app.db, project.uuid, spec.kind, ids);
         if (rows.length !== ids.length) throw notFound(`部分${spec.entity}不存在`);
-        await app.db.update(libraryItems).set({ groupId, updatedAt: new Date() }).where(inArray(libraryItems.id, ids));
+        await moveItems(app.db, ids, groupId);
         return ok({ updated: ids.length }, removing ? '批量移出成功' : '批量移动成功');
       },
     );
@@ -151,11 +124,7 @@ export function itemRoutes(spec: LibraryKindContract) {
         const ids = parseIds(request.body.ids, '请勾选批量删除数据!');
         const rows = await itemsOfProject(app.db, found.project.uuid, spec.kind, ids);
         if (rows.length !== ids.length) throw notFound(`部分${spec.entity}不存在`);
-        await app.db.transaction(async (transaction) => {
-          const tx = transaction as unknown as Db;
-          const removed = await tx.delete(libraryItems).where(inArray(libraryItems.id, ids)).returning();
-          await releaseFiles(tx, found.project.uuid, removed.flatMap((row) => [row.fileId, row.coverFileId]));
-        });
+        await deleteItems(app.db, found.project.uuid, ids);
         await deleteUnusedObjects(app);
         return ok({ deleted: ids.length }, '批量删除成功!');
       },
@@ -168,9 +137,7 @@ export function itemRoutes(spec: LibraryKindContract) {
         const { project } = projectOf(request);
         const rows = request.body.reports;
         if (rows.length === 0) throw badRequest('当前excel无数据');
-        const pool = await app.db.select({ id: labels.id, name: labels.name }).from(labels).where(and(eq(labels.projectUuid, project.uuid), eq(labels.origin, spec.entity)));
-        const idsByName = new Map<string, number[]>();
-        for (const label of pool) idsByName.set(label.name, [...(idsByName.get(label.name) ?? []), label.id]);
+        const idsByName = await labelIdsByName(app.db, project.uuid, spec.entity);
         const ids = rows.map((row) => Number(row.id)).filter(isId);
         const existing = new Set((await itemsOfProject(app.db, project.uuid, spec.kind, ids)).map((row) => row.id));
         const results = rows.map((row, index) => {
@@ -179,9 +146,7 @@ export function itemRoutes(spec: LibraryKindContract) {
           const id = Number(row.id);
           return { row: index + 1, id, found: existing.has(id), unmatched, labelIds: [...new Set(names.flatMap((name) => idsByName.get(name) ?? []))] };
         });
-        await app.db.transaction(async (tx) => {
-          for (const result of results.filter((r) => r.found)) await setItemLabels(tx as unknown as Db, result.id, result.labelIds);
-        });
+        await setLabelsOfItems(app.db, results.filter((result) => result.found));
         return ok(
           results.map(({ row, id, found, unmatched }) => ({ row, id, updated: found, unmatched, reason: found ? undefined : `${spec.entity}不存在` })),
           '导入成功',
