@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, { type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { HttpError } from '@refinedev/core';
 import { config } from '../config';
 import { clearCookies, getCookie, sessionCookies } from '../lib/cookies';
@@ -68,13 +68,13 @@ function bodyStrings(body: unknown): string[] {
   });
 }
 
-function bodyCode(body: unknown): number | undefined {
+export function bodyCode(body: unknown): number | undefined {
   const code = (body as { code?: unknown } | null)?.code;
   return code === undefined || code === null ? undefined : Number(code);
 }
 
 /** Marks a 2xx answer of the report service whose body code says it failed. */
-const FAILED_ENVELOPE = 'ERR_FAILED_ENVELOPE';
+export const FAILED_ENVELOPE = 'ERR_FAILED_ENVELOPE';
 
 /** Tells the user what went wrong, once, as the catalogue says. */
 function reportHttpError(error: AxiosError): void {
@@ -123,20 +123,11 @@ export function toHttpError(error: unknown): HttpError {
   };
 }
 
-/**
- * The report service may answer 2xx with a failure in the body (`{code: 400, message}`); that
- * answer takes the same path as an HTTP failure, so pages never look at a body `code`.
- */
-function refuseFailedEnvelope(response: AxiosResponse): AxiosResponse {
-  const code = bodyCode(response.data);
-  if (code === undefined || code === 200 || code === 201) return response;
-  throw new AxiosError(FAILED_ENVELOPE, FAILED_ENVELOPE, response.config, response.request, response);
-}
-
-function createClient(baseURL: string, timeout: number, envelope: boolean): AxiosInstance {
+/** A client of one service; `checkAnswer` may turn a 2xx answer into a failure. */
+export function createClient(baseURL: string, timeout: number, checkAnswer?: (response: AxiosResponse) => AxiosResponse): AxiosInstance {
   const client = axios.create({ baseURL, timeout });
   client.interceptors.request.use(addHeaders);
-  client.interceptors.response.use(envelope ? refuseFailedEnvelope : undefined);
+  client.interceptors.response.use(checkAnswer);
   client.interceptors.response.use(undefined, (error: AxiosError) => {
     reportHttpError(error);
     return Promise.reject(error);
@@ -144,5 +135,4 @@ function createClient(baseURL: string, timeout: number, envelope: boolean): Axio
   return client;
 }
 
-export const platformClient = createClient(config.apiBase, 60_000, false);
-export const reportClient = createClient(config.reportBase, 120_000, true);
+export const platformClient = createClient(config.apiBase, 60_000);

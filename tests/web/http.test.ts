@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { platformClient, reportClient } from '../../src/providers/http';
+import { platformClient } from '../../src/providers/http';
+import { reportClient } from '../../src/providers/report-client';
 import { server } from './msw';
 import { cookie } from './render';
 

@@ -1,6 +1,6 @@
 import type { BaseRecord, DataProvider, GetListParams, GetListResponse } from '@refinedev/core';
 import { config } from '../../config';
-import { reportClient } from '../http';
+import { reportClient } from '../report-client';
 import { customRequest, requestOptions, resolveEndpoint, send } from './endpoint';
 import { filterParams, sortKeys } from './params';
 
