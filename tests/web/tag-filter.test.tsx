@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { TagFilterPanel } from '../../src/pages/library/tag-filter';
+import { isAllowed } from '../../src/providers/access-control';
 import { scopeDetails } from '../../contract/permissions';
 import { server } from './msw';
 import { renderInApp } from './render';
@@ -69,7 +70,7 @@ function mount({ permissions = all, origin = '报告', groupId }: Options = {}) 
         projectUuid="p-1"
         origin={origin}
         groupId={groupId}
-        permissions={permissions}
+        allowed={(action) => isAllowed('filterSettings', action, permissions)}
         value={value}
         onChange={setValue}
         onFilter={onFilter}

@@ -2,7 +2,7 @@ import { DownOutlined, SettingOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Spin, Tag } from 'antd';
 import { useList, type CrudFilters } from '@refinedev/core';
 import { useState } from 'react';
-import { isAllowed } from '../../../providers/access-control';
+import type { ResourceAction } from '../../../resources/types';
 import type { EntityName } from '../../../../contract/labels';
 import type { FilterGroup } from './types';
 import { FilterGroupSettings } from './filter-group-settings';
@@ -14,8 +14,8 @@ export interface TagFilterPanelProps {
   origin: EntityName;
   /** The report or material group shown; filter groups of other groups are left out. */
   groupId?: number;
-  /** The project's permission details. */
-  permissions: readonly string[];
+  /** `can('filterSettings', action)` of the project. */
+  allowed: (action: ResourceAction) => boolean;
   /** The checked label ids. */
   value: number[];
   onChange: (ids: number[]) => void;
@@ -29,8 +29,7 @@ const NONE: never[] = [];
 
 /** The collapsible tag filter panel of the report and material lists (spec section 2). */
 export function TagFilterPanel(props: TagFilterPanelProps) {
-  const { projectUuid, origin, groupId, permissions, value, onChange, onFilter, onReset, defaultOpen = true } = props;
-  const allowed = (action: string) => isAllowed('filterSettings', action, permissions);
+  const { projectUuid, origin, groupId, allowed, value, onChange, onFilter, onReset, defaultOpen = true } = props;
   const canView = allowed('list');
   const canCreate = allowed('create');
   const canEdit = allowed('edit');
