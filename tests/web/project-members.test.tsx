@@ -32,6 +32,20 @@ describe('项目成员', () => {
     expect(calls.batchDeleted).toEqual([{ ids: [12] }]);
   });
 
+  it('loads the list once when reached from another area', async () => {
+    const calls = serveProject(adminDetails);
+    signIn();
+    const { user } = openApp('#/main/p-1/tags');
+    await user.hover(await screen.findByText('演示用户'));
+    await user.click(await screen.findByRole('link', { name: '项目管理后台' }));
+    await user.click(await screen.findByRole('link', { name: '项目成员' }));
+    await row('zhangsan');
+    // The invitation toolbar loads lazily after the list; its loading must not ask again.
+    await screen.findByText('邀请链接');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls.memberQueries).toHaveLength(1);
+  });
+
   it('creates an invitation link for some days and copies it', async () => {
     const calls = serveProject(adminDetails);
     signIn();
