@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { TagFilterPanel } from '../../src/pages/library/tag-filter';
+import type { EntityName } from '../../contract/labels';
 import { scopeDetails } from '../../contract/permissions';
 import { server } from './msw';
 import { renderInApp } from './render';
@@ -55,7 +56,7 @@ function serve(results = filterGroups) {
 
 interface Options {
   permissions?: string[];
-  origin?: '报告' | '素材';
+  origin?: EntityName;
   groupId?: number;
 }
 

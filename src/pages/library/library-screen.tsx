@@ -1,15 +1,14 @@
 import { useGetIdentity } from '@refinedev/core';
 import { Pagination, theme } from 'antd';
-import { useCallback, useMemo, useState, type CSSProperties } from 'react';
+import { useCallback, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ItemTagImport } from './item-tag-sheet';
 import { BatchBar } from './items/batch-bar';
 import { DownloadProgress } from './items/download-progress';
-import { GroupList } from '../../components/group-list/group-list';
+import { crudAccess, GroupList } from '../../components/group-list/group-list';
 import { useProjectContext } from '../../components/project-context';
 import { TagFilterPanel } from './tag-filter';
 import { urlParams } from '../../lib/navigation';
-import { kindAccess } from './access';
 import { ItemDialog, type ItemDialogProps } from './item-dialog';
 import type { LibraryKind } from './kinds';
 import { ItemsArea } from './items-area';
@@ -36,10 +35,10 @@ const surfaceColors = (token: ReturnType<typeof theme.useToken>['token']) =>
 
 /** The report list and the material list, one screen driven by the kind's data (ARCHITECTURE principle 2). */
 export function LibraryScreen({ kind }: { kind: LibraryKind }) {
-  const { projectId, permission, showGroupPanel, showToolbar } = useProjectContext();
+  const { projectId, permission, can, showGroupPanel, showToolbar } = useProjectContext();
   const { token } = theme.useToken();
   const details = permission.permissions_detail;
-  const access = useMemo(() => kindAccess(kind, details), [kind, details]);
+  const may = (action: string) => can(kind.resource, action);
   const navigate = useNavigate();
   const { data: identity } = useGetIdentity<{ uuid?: string }>();
   const { query, update, searchParams } = useListQuery(projectId, kind);
@@ -92,7 +91,7 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
           loading={groups.isLoading}
           selected={query.groupId}
           onSelect={selectGroup}
-          access={{ create: access.createGroup, edit: access.editGroup, delete: access.deleteGroup }}
+          access={crudAccess(can, kind.groupResource)}
           onCreate={async (name) => (await api.createGroup(name, groupList.length, identity?.uuid)).message || '新增分组成功'}
           onRename={(group, name) => api.renameGroup(group, name, identity?.uuid)}
           onSort={(ordered) => api.sortGroups(ordered, identity?.uuid)}
@@ -107,8 +106,8 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
             query={query}
             onChange={update}
             selecting={selecting}
-            onSelecting={access.settings ? setSelecting : undefined}
-            onCreate={access.create ? () => setDialog({ mode: 'create' }) : undefined}
+            onSelecting={may('settings') ? setSelecting : undefined}
+            onCreate={may('create') ? () => setDialog({ mode: 'create' }) : undefined}
           />
         )}
         <TagFilterPanel
@@ -127,13 +126,13 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
             checkedCount={chosen.length}
             onCheckAll={(all) => setChecked(all ? page.items.map((item) => item.id) : [])}
             groups={groupList}
-            onMove={access.batchEdit ? (groupId) => void batch.move(groupId) : undefined}
-            onMoveOut={access.batchEdit && showMoveOut ? batch.moveOut : undefined}
-            onDelete={access.batchDelete ? batch.remove : undefined}
+            onMove={may('batchEdit') ? (groupId) => void batch.move(groupId) : undefined}
+            onMoveOut={may('batchEdit') && showMoveOut ? batch.moveOut : undefined}
+            onDelete={may('batchDelete') ? batch.remove : undefined}
             onDownload={() => void batch.download()}
-            onBulkAdd={access.create ? () => setDialog({ mode: 'bulk' }) : undefined}
-            onExportTags={kind.tagSheet && access.batchEdit ? batch.exportTags : undefined}
-            importTags={kind.tagSheet && access.batchEdit ? <ItemTagImport kind={kind} projectUuid={projectId} onImported={reload} /> : undefined}
+            onBulkAdd={may('create') ? () => setDialog({ mode: 'bulk' }) : undefined}
+            onExportTags={kind.tagSheet && may('batchEdit') ? batch.exportTags : undefined}
+            importTags={kind.tagSheet && may('batchEdit') ? <ItemTagImport kind={kind} projectUuid={projectId} onImported={reload} /> : undefined}
           />
         )}
         <ItemsArea
@@ -144,8 +143,8 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
           fetching={items.isFetching}
           selecting={selecting}
           checked={checked}
-          canEdit={access.edit}
-          createHint={access.create && showToolbar}
+          canEdit={may('edit')}
+          createHint={may('create') && showToolbar}
           onCheck={setChecked}
           onOpen={open}
           onEdit={edit}

@@ -1,5 +1,5 @@
 import { LinkOutlined, UserAddOutlined } from '@ant-design/icons';
-import { useCustomMutation, useDataProvider, useInvalidate } from '@refinedev/core';
+import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { RelatedSelect } from '../../components/resource-pages/fields';
@@ -138,25 +138,15 @@ function InviteLink({ projectId }: { projectId: string }) {
   const endpoints = useEndpoints('projectMembers');
   const [open, setOpen] = useState(false);
   const [days, setDays] = useState(7);
-  const [code, setCode] = useState<InviteCode>();
-  const [busy, setBusy] = useState(false);
-  const dataProvider = useDataProvider();
-
-  const generate = async () => {
-    setBusy(true);
-    try {
-      const { data } = await dataProvider().custom!<InviteCode>({
-        url: fillPath(endpoints.inviteCode!, { projectId }),
-        method: 'get',
-        query: { days },
-      });
-      setCode(data);
-    } catch {
-      // The HTTP layer has said why.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Asked on 生成链接 only; the HTTP layer tells a failure.
+  const invite = useCustom<InviteCode>({
+    url: fillPath(endpoints.inviteCode!, { projectId }),
+    method: 'get',
+    config: { query: { days } },
+    // A changed number of days keeps the last link shown until the next one.
+    queryOptions: { enabled: false, keepPreviousData: true },
+  });
+  const code = invite.data?.data;
   return (
     <>
       <Button icon={<LinkOutlined />} onClick={() => setOpen(true)}>
@@ -175,7 +165,7 @@ function InviteLink({ projectId }: { projectId: string }) {
               aria-label="有效天数"
             />
             <span>天</span>
-            <Button type="primary" loading={busy} onClick={generate}>
+            <Button type="primary" loading={invite.isFetching} onClick={() => void invite.refetch()}>
               生成链接
             </Button>
           </Space>

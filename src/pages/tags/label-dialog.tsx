@@ -1,8 +1,8 @@
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import type { Label, LabelGroup } from '../../resources/records';
+import { ENTITY_NAMES } from '../../../contract/labels';
 import type { LabelValues } from './api';
-import { origins } from './api';
 
 interface Props {
   open: boolean;
@@ -26,7 +26,7 @@ export function LabelDialog({ open, label, groups, defaultGroup, onCancel, onSav
     form.setFieldsValue(
       label
         ? { name: label.name, origin: label.origin, label_group: label.label_group ?? undefined }
-        : { name: '', origin: '报告', label_group: defaultGroup },
+        : { name: '', origin: ENTITY_NAMES[0], label_group: defaultGroup },
     );
   }, [open, label, defaultGroup, form]);
 
@@ -51,7 +51,7 @@ export function LabelDialog({ open, label, groups, defaultGroup, onCancel, onSav
           <Input placeholder="请输入标签名称" maxLength={50} />
         </Form.Item>
         <Form.Item name="origin" label="实体" rules={[{ required: true, message: '请选择实体' }]}>
-          <Radio.Group options={origins.map((origin) => ({ label: origin, value: origin }))} />
+          <Radio.Group options={ENTITY_NAMES.map((origin) => ({ label: origin, value: origin }))} />
         </Form.Item>
         <Form.Item name="label_group" label="标签类别">
           <Select

@@ -2,7 +2,7 @@ import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } fro
 import { useList } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { LABEL_LIST_LIMIT, type EntityName } from '../../../../contract/labels';
-import { feedback } from '../../../lib/feedback';
+import { changed } from '../../../lib/feedback';
 import { useResourceCall } from '../../../providers/data/use-resource-call';
 import type { FilterGroup, FilterLabel } from './types';
 import { tagFilterTexts as t } from './texts';
@@ -70,28 +70,21 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
     if (!values) return;
     const input = { name: values.name.trim(), tags: values.tags ?? [] };
     setSaving(true);
-    try {
-      if (editor.group) await filterSettings.call('one', 'patch', input, { id: editor.group.id });
-      else await filterSettings.call('create', 'post', { name: input.name, origin, ...(groupId !== undefined ? { group_id: groupId } : {}), tags: input.tags });
-      feedback.success(t.saved);
-      setEditor(null);
-      form.resetFields();
-      onChanged();
-    } catch {
-      // The error catalogue has told the user already.
-    } finally {
-      setSaving(false);
-    }
+    const ok = await changed(
+      editor.group
+        ? filterSettings.call('one', 'patch', input, { id: editor.group.id })
+        : filterSettings.call('create', 'post', { name: input.name, origin, ...(groupId !== undefined ? { group_id: groupId } : {}), tags: input.tags }),
+      t.saved,
+    );
+    setSaving(false);
+    if (!ok) return;
+    setEditor(null);
+    form.resetFields();
+    onChanged();
   };
 
   const remove = async (group: FilterGroup) => {
-    try {
-      await filterSettings.call('one', 'delete', undefined, { id: group.id });
-      feedback.success(t.deleted);
-      onChanged();
-    } catch {
-      // The error catalogue has told the user already.
-    }
+    if (await changed(filterSettings.call('one', 'delete', undefined, { id: group.id }), t.deleted)) onChanged();
   };
 
   return (

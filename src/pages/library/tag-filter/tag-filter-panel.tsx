@@ -4,6 +4,7 @@ import { useList, type CrudFilters } from '@refinedev/core';
 import { useState } from 'react';
 import { isAllowed } from '../../../providers/access-control';
 import type { EntityName } from '../../../../contract/labels';
+import { MATERIAL } from '../../../../contract/library';
 import type { FilterGroup } from './types';
 import { FilterGroupSettings } from './filter-group-settings';
 import { tagFilterTexts as t } from './texts';
@@ -56,7 +57,7 @@ export function TagFilterPanel(props: TagFilterPanelProps) {
 
   if (!canView) return null;
 
-  const allText = origin === '素材' ? t.allMaterials : t.allReports;
+  const allText = origin === MATERIAL.entity ? t.allMaterials : t.allReports;
   const toggle = (id: number, checked: boolean) =>
     onChange(checked ? [...value.filter((v) => v !== id), id] : value.filter((v) => v !== id));
   const clearRow = (group: FilterGroup) => {
