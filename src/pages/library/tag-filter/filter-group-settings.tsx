@@ -1,4 +1,5 @@
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { FormDialog } from '../../../components/form-dialog';
 import { useList } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { LABEL_LIST_LIMIT, type EntityName } from '../../../../contract/labels';
@@ -35,8 +36,6 @@ interface FormValues {
 export function FilterGroupSettings(props: FilterGroupSettingsProps) {
   const { open, projectUuid, origin, groupId, groups, canCreate, canEdit, canDelete, onClose, onChanged } = props;
   const [editor, setEditor] = useState<EditorState | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<FormValues>();
 
   const filterSettings = useResourceCall('filterSettings', projectUuid);
   const labelQuery = useList<FilterLabel>({
@@ -59,27 +58,18 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
     return [...byGroup.entries()].map(([label, options]) => ({ label, title: label, options }));
   }, [labels]);
 
-  const openEditor = (group: FilterGroup | null) => {
-    form.setFieldsValue({ name: group?.name ?? '', tags: group?.tags ?? [] });
-    setEditor({ group });
-  };
+  const openEditor = (group: FilterGroup | null) => setEditor({ group });
 
-  const save = async () => {
-    if (!editor) return;
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
+  const save = async (values: FormValues) => {
     const input = { name: values.name.trim(), tags: values.tags ?? [] };
-    setSaving(true);
     const ok = await changed(
-      editor.group
+      editor?.group
         ? filterSettings.call('one', 'patch', input, { id: editor.group.id })
         : filterSettings.call('create', 'post', { name: input.name, origin, ...(groupId !== undefined ? { group_id: groupId } : {}), tags: input.tags }),
       t.saved,
     );
-    setSaving(false);
     if (!ok) return;
     setEditor(null);
-    form.resetFields();
     onChanged();
   };
 
@@ -138,15 +128,13 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
           ]}
         />
       </Modal>
-      <Modal
+      <FormDialog<FormValues>
         open={editor !== null}
         title={editor?.group ? t.editTitle : t.addTitle}
+        initial={{ name: editor?.group?.name ?? '', tags: editor?.group?.tags ?? [] }}
         onCancel={() => setEditor(null)}
-        onOk={() => void save()}
-        confirmLoading={saving}
-        forceRender
+        onSave={save}
       >
-        <Form form={form} layout="vertical" preserve={false}>
           <Form.Item name="name" label={t.name} rules={[{ required: true, whitespace: true, message: t.nameRequired }]}>
             <Input placeholder={t.namePlaceholder} maxLength={50} />
           </Form.Item>
@@ -159,8 +147,7 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
               optionFilterProp="label"
             />
           </Form.Item>
-        </Form>
-      </Modal>
+      </FormDialog>
     </>
   );
 }
