@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import { useState } from 'react';
-import { changed, feedback } from '../../lib/feedback';
+import { feedback } from '../../lib/feedback';
+import { changed } from '../../lib/changed';
 import type { GroupListProps, ListedGroup } from './group-list';
 import { arrange, sameOrder } from './order';
 

@@ -1,7 +1,8 @@
 import { App } from 'antd';
 import { useState } from 'react';
 import { exportItemTags } from './item-tag-sheet';
-import { changed, feedback } from '../../lib/feedback';
+import { feedback } from '../../lib/feedback';
+import { changed } from '../../lib/changed';
 import { entryName, zipFiles } from '../../lib/zip';
 import type { LibraryApi, ServiceAnswer } from './api';
 import { saveBlob } from '../../lib/save-blob';

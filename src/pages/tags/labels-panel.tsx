@@ -3,7 +3,7 @@ import { Button, Flex, Input, Modal, Space } from 'antd';
 import { useList } from '@refinedev/core';
 import { useProjectContext } from '../../components/project-context';
 import { useState } from 'react';
-import { changed } from '../../lib/feedback';
+import { changed } from '../../lib/changed';
 import type { EntityName } from '../../../contract/labels';
 import type { Label, LabelGroup } from '../../resources/records';
 import { labelFilters, type LabelApi, type LabelValues } from './api';

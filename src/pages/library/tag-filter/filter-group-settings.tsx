@@ -3,7 +3,7 @@ import { FormDialog } from '../../../components/form-dialog';
 import { useList } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { LABEL_LIST_LIMIT, type EntityName } from '../../../../contract/labels';
-import { changed } from '../../../lib/feedback';
+import { changed } from '../../../lib/changed';
 import { useResourceCall } from '../../../providers/data/use-resource-call';
 import type { FilterGroup, FilterLabel } from './types';
 import { tagFilterTexts as t } from './texts';
