@@ -1,5 +1,6 @@
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { FormDialog } from '../../../components/form-dialog';
+import type { CrudAccess } from '../../../components/group-list/group-list';
 import { useList } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { LABEL_LIST_LIMIT, type EntityName } from '../../../../contract/labels';
@@ -14,9 +15,7 @@ export interface FilterGroupSettingsProps {
   origin: EntityName;
   groupId?: number;
   groups: FilterGroup[];
-  canCreate: boolean;
-  canEdit: boolean;
-  canDelete: boolean;
+  access: CrudAccess;
   onClose: () => void;
   /** Called after a save or a delete, to reload the filter groups. */
   onChanged: () => void;
@@ -34,7 +33,7 @@ interface FormValues {
 
 /** The settings dialog: lists the filter groups and adds, edits and deletes them. */
 export function FilterGroupSettings(props: FilterGroupSettingsProps) {
-  const { open, projectUuid, origin, groupId, groups, canCreate, canEdit, canDelete, onClose, onChanged } = props;
+  const { open, projectUuid, origin, groupId, groups, access, onClose, onChanged } = props;
   const [editor, setEditor] = useState<EditorState | null>(null);
 
   const filterSettings = useResourceCall('filterSettings', projectUuid);
@@ -80,7 +79,7 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
   return (
     <>
       <Modal open={open} title={t.settings} onCancel={onClose} footer={null} width={720} destroyOnHidden>
-        {canCreate && (
+        {access.create && (
           <Space style={{ marginBottom: 12 }}>
             <Button type="primary" onClick={() => openEditor(null)}>
               {t.add}
@@ -100,7 +99,7 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
               key: 'labels',
               render: (_, group) => group.labels.map((label) => <Tag key={label.id}>{label.name}</Tag>),
             },
-            ...(canEdit || canDelete
+            ...(access.edit || access.delete
               ? [
                   {
                     title: '操作',
@@ -108,12 +107,12 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
                     width: 140,
                     render: (_: unknown, group: FilterGroup) => (
                       <Space>
-                        {canEdit && (
+                        {access.edit && (
                           <Button type="link" size="small" onClick={() => openEditor(group)}>
                             {t.edit}
                           </Button>
                         )}
-                        {canDelete && (
+                        {access.delete && (
                           <Popconfirm title={t.confirmDelete} onConfirm={() => remove(group)}>
                             <Button type="link" size="small" danger>
                               {t.remove}

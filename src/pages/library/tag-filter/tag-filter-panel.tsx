@@ -2,6 +2,7 @@ import { DownOutlined, SettingOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Spin, Tag } from 'antd';
 import { useList, type CrudFilters } from '@refinedev/core';
 import { useState } from 'react';
+import { crudAccess } from '../../../components/group-list/group-list';
 import { isAllowed } from '../../../providers/access-control';
 import type { EntityName } from '../../../../contract/labels';
 import { MATERIAL } from '../../../../contract/library';
@@ -31,11 +32,8 @@ const NONE: never[] = [];
 /** The collapsible tag filter panel of the report and material lists (spec section 2). */
 export function TagFilterPanel(props: TagFilterPanelProps) {
   const { projectUuid, origin, groupId, permissions, value, onChange, onFilter, onReset, defaultOpen = true } = props;
-  const allowed = (action: string) => isAllowed('filterSettings', action, permissions);
-  const canView = allowed('list');
-  const canCreate = allowed('create');
-  const canEdit = allowed('edit');
-  const canDelete = allowed('delete');
+  const allowed = (resource: string, action: string) => isAllowed(resource, action, permissions);
+  const canView = allowed('filterSettings', 'list');
 
   const [open, setOpen] = useState(defaultOpen);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -145,9 +143,7 @@ export function TagFilterPanel(props: TagFilterPanelProps) {
         origin={origin}
         groupId={groupId}
         groups={groups}
-        canCreate={canCreate}
-        canEdit={canEdit}
-        canDelete={canDelete}
+        access={crudAccess(allowed, 'filterSettings')}
         onClose={() => setSettingsOpen(false)}
         onChanged={reload}
       />
