@@ -85,7 +85,7 @@ export function useBatchActions({ kind, api, chosen, reload }: Options) {
 
   const exportTags = () => {
     if (nothing('请勾选需要导出的数据!')) return;
-    void exportItemTags(chosen, undefined, kind);
+    void exportItemTags(chosen, kind);
   };
 
   return { move, moveOut, remove, download, exportTags, progress };
