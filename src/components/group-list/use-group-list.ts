@@ -5,7 +5,7 @@ import { changed } from '../../lib/changed';
 import type { GroupListProps, ListedGroup } from './group-list';
 import { arrange, sameOrder } from './order';
 
-export type GroupListState<G extends ListedGroup> = ReturnType<typeof useGroupList<G>>;
+type GroupListState<G extends ListedGroup> = ReturnType<typeof useGroupList<G>>;
 
 /** What a look draws from: the widget's props and its state. */
 export interface LookProps<G extends ListedGroup> {

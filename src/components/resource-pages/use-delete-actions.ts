@@ -1,7 +1,7 @@
 import { useDelete, useDeleteMany, type BaseKey } from '@refinedev/core';
 import { App } from 'antd';
 
-export const deleteConfirmText = (count: number) => `此操作将永久删除${count}条数据，是否继续操作?`;
+const deleteConfirmText = (count: number) => `此操作将永久删除${count}条数据，是否继续操作?`;
 
 /** Delete one record or many, each after a confirmation; the HTTP layer reports failures. */
 export function useDeleteActions(resource: string, onManyDeleted: () => void) {

@@ -7,12 +7,12 @@ import { fileInfo } from '../../../providers/files';
 const PdfViewer = lazy(() => import('./pdf-viewer'));
 const DocxViewer = lazy(() => import('./docx-viewer'));
 
-export const unsupportedText = '该文件类型暂不支持预览!';
+const unsupportedText = '该文件类型暂不支持预览!';
 
 const STORED_FILE = /^\/api\/uploader\/v1\/files\/(\d+)\//;
 
 /** The kind of preview a file gets, from its real name or else its URL. */
-export function fileKind(file: string, realFileName: string | null | undefined): 'pdf' | 'doc' | 'docx' | 'other' {
+function fileKind(file: string, realFileName: string | null | undefined): 'pdf' | 'doc' | 'docx' | 'other' {
   const path = file.split(/[?#]/)[0];
   const extension = extensionOf(realFileName || decodeURIComponent(path));
   return extension === 'pdf' || extension === 'doc' || extension === 'docx' ? extension : 'other';

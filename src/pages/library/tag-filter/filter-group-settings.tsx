@@ -9,7 +9,7 @@ import { useResourceCall } from '../../../providers/data/use-resource-call';
 import type { FilterGroup, FilterLabel } from './types';
 import { tagFilterTexts as t } from './texts';
 
-export interface FilterGroupSettingsProps {
+interface FilterGroupSettingsProps {
   open: boolean;
   projectUuid: string;
   origin: EntityName;
