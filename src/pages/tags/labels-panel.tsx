@@ -96,13 +96,9 @@ export function LabelsPanel({ api, groups, groupId, access, onChanged }: Props) 
 
   const exportSheet = async () => {
     setExporting(true);
-    try {
-      await exportLabels(api, selected, { groupId, name, origin });
-    } catch {
-      // A failed list request has been told by the HTTP layer.
-    } finally {
-      setExporting(false);
-    }
+    // A failed list request has been told by the HTTP layer.
+    await exportLabels(api, selected, { groupId, name, origin }).catch(() => undefined);
+    setExporting(false);
   };
 
   const mayBatch = access.edit || access.delete;
