@@ -4,7 +4,7 @@ import { platformClient } from '../providers/http';
 export const linkTokens = ['orgtoken', 'protoken', 'stafftoken'] as const;
 export type LinkToken = (typeof linkTokens)[number];
 
-export const joinPaths = {
+const joinPaths = {
   orgtoken: '/api/organization/v1/members/join/',
   protoken: '/api/project/v1/projects/members/join/',
   stafftoken: '/api/v1/user_admin/staff/join_staff/',
@@ -13,7 +13,7 @@ export const joinPaths = {
 /** Answers that mean the join happened; any other message (already a member, …) is a warning. */
 export const joinSuccessTexts: readonly string[] = ['成功加入企业', '成功加入项目', '成功成为平台工作人员'];
 
-export interface JoinAnswer {
+interface JoinAnswer {
   message: string;
   organization_uuid?: string;
   project_uuid?: string;

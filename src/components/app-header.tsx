@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { getCookie } from '../lib/cookies';
 import type { UserInfo } from '../providers/auth';
 
-export const logoutConfirmText = '您将退出此系统，是否继续？';
+const logoutConfirmText = '您将退出此系统，是否继续？';
 
 interface Props {
   title: ReactNode;

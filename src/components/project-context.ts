@@ -4,7 +4,7 @@ import type { Project, ProjectPermission } from '../resources/records';
 import type { ResourceAction } from '../resources/types';
 
 /** What the project shell has loaded for the screens inside it. */
-export interface ProjectContextValue {
+interface ProjectContextValue {
   projectId: string;
   /** Absent when the role may not view the project itself. */
   project?: Project;

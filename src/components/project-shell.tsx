@@ -14,7 +14,7 @@ import { areas, type MenuEntry } from './project-areas';
 import { ProjectContext } from './project-context';
 import { useProjectLoad } from './use-project-load';
 
-export const projectNotFoundText = '项目不存在或您不是该项目的成员';
+const projectNotFoundText = '项目不存在或您不是该项目的成员';
 
 /** The in-app route a posted message asks for: a path starting with '/', or a same-origin URL's hash route. */
 function postedRoute(event: MessageEvent): string | undefined {

@@ -1,13 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { linkCookies, setCookie } from './cookies';
 
-export const themeNames = ['darkblue', 'dark', 'light'] as const;
+const themeNames = ['darkblue', 'dark', 'light'] as const;
 export type ThemeName = (typeof themeNames)[number];
 
 /** 0 shows everything; 1 hides the header; 2 also the side menu; 3 also the group panel. */
-export type Mode = 0 | 1 | 2 | 3;
+type Mode = 0 | 1 | 2 | 3;
 
-export interface Settings {
+interface Settings {
   theme: ThemeName;
   mode: Mode;
 }

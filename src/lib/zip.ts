@@ -2,12 +2,12 @@ import JSZip from 'jszip';
 import { inParallel } from './in-parallel';
 
 /** One file to put in an archive: its entry name and where to fetch it. */
-export interface ZipSource {
+interface ZipSource {
   name: string;
   url: string;
 }
 
-export interface ZipOutcome {
+interface ZipOutcome {
   /** Null when no file could be fetched. */
   blob: Blob | null;
   /** Entry names of the files that could not be fetched. */

@@ -4,7 +4,7 @@ import { feedback } from '../lib/feedback';
 import { currentHashPath, isPublicPath, loginPath, safeRedirect } from '../lib/navigation';
 import { platformClient, toHttpError } from './http';
 
-export const accountPaths = {
+const accountPaths = {
   login: '/api/v1/user/account/login/',
   smsLogin: '/api/v1/user/sms/login/',
   smsCode: '/api/v1/user/sms/code/',
@@ -15,7 +15,7 @@ export const accountPaths = {
   userInfo: '/api/v1/user/info/',
 } as const;
 
-export const sessionExpiredText = '您的登录状态失效，请重新登录';
+const sessionExpiredText = '您的登录状态失效，请重新登录';
 
 export interface UserInfo {
   uuid: string;

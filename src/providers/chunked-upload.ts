@@ -9,10 +9,10 @@ import type { UploadedFile } from './files';
  * POST /api/uploader/v2/index/            one chunk: task_id, chunk, chunks, size, name, [project_uuid], file
  * POST /api/uploader/v2/success/          {task_id, id, name, sha256}: join them into the file
  */
-export const CHUNK_PATH = '/api/uploader/v2/index/';
-export const SUCCESS_PATH = '/api/uploader/v2/success/';
+const CHUNK_PATH = '/api/uploader/v2/index/';
+const SUCCESS_PATH = '/api/uploader/v2/success/';
 
-export interface ChunkedOptions {
+interface ChunkedOptions {
   /** The widget's id of the file, echoed by the server. */
   id: string;
   chunkBytes: number;
@@ -30,7 +30,7 @@ export interface ChunkedOptions {
   taskId?: string;
 }
 
-export type ChunkedAnswer = UploadedFile & { tmp_file_name: string; task_id: string; upload_id: string | number | null };
+type ChunkedAnswer = UploadedFile & { tmp_file_name: string; task_id: string; upload_id: string | number | null };
 
 /** Why a chunked upload failed: the HTTP status, or axios' error code when no answer came. */
 export class ChunkedUploadError extends Error {
@@ -51,7 +51,7 @@ export function newTaskId(): string {
 }
 
 /** SHA-256 of the file in hex, or undefined where Web Crypto is missing (insecure origins). */
-export async function sha256Hex(file: Blob): Promise<string | undefined> {
+async function sha256Hex(file: Blob): Promise<string | undefined> {
   if (!crypto.subtle) return undefined;
   // A Uint8Array view: some environments hand out ArrayBuffers of another realm.
   const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(await file.arrayBuffer()));
@@ -59,7 +59,7 @@ export async function sha256Hex(file: Blob): Promise<string | undefined> {
 }
 
 /** A failure worth another pass: no answer at all, or a server-side or throttling status. */
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   if (axios.isCancel(error)) return false;
   const status = (error as AxiosError | undefined)?.response?.status;
   if (status === undefined) return axios.isAxiosError(error);

@@ -16,10 +16,10 @@ export interface UploadedFile {
   pdf_url: string | null;
 }
 
-export type UploadPurpose = 'cover' | 'avatar' | 'material' | 'report' | 'report_pdf' | 'chunked';
+type UploadPurpose = 'cover' | 'avatar' | 'material' | 'report' | 'report_pdf' | 'chunked';
 
 /** The single-file upload path: the project's when a project is given, else the organization's. */
-export function fileUploadPath(purpose: UploadPurpose, projectUuid?: string): string {
+function fileUploadPath(purpose: UploadPurpose, projectUuid?: string): string {
   const base = projectUuid
     ? `/api/uploader/v1/projects/${encodeURIComponent(projectUuid)}/file_upload/`
     : '/api/uploader/v1/file_upload/';
@@ -27,7 +27,7 @@ export function fileUploadPath(purpose: UploadPurpose, projectUuid?: string): st
 }
 
 /** The file info path, to follow a Word file's conversion. */
-export function fileInfoPath(id: number, projectUuid?: string | null): string {
+function fileInfoPath(id: number, projectUuid?: string | null): string {
   return projectUuid
     ? `/api/uploader/v1/projects/${encodeURIComponent(projectUuid)}/file_upload/${id}/`
     : `/api/uploader/v1/file_upload/${id}/`;

@@ -1,5 +1,5 @@
-import { LABEL_PERMISSIONS } from '../../contract/labels';
 import { REPORT_SERVICE_BASE } from '../../contract/library';
+import { labelGroupPermissions } from './label-groups';
 import type { AppResource } from './types';
 
 const base = `${REPORT_SERVICE_BASE}/filter_label_setting/`;
@@ -11,11 +11,6 @@ export const filterSettingsResource: AppResource = {
     label: '标签筛选组',
     dataProviderName: 'report',
     endpoints: { list: base, one: `${base}:id/`, create: base },
-    permissions: {
-      list: LABEL_PERMISSIONS.viewGroups,
-      create: LABEL_PERMISSIONS.createGroup,
-      edit: LABEL_PERMISSIONS.editGroup,
-      delete: LABEL_PERMISSIONS.deleteGroup,
-    },
+    permissions: labelGroupPermissions,
   },
 };

@@ -10,7 +10,7 @@ export const AREAS = ['main', 'report', 'material', 'cstjPage', 'projectSetting'
 export type Area = (typeof AREAS)[number];
 
 /** A screen a resource shows in an area besides its `list` route, e.g. the report list under `/report/…`. */
-export interface AreaRoute {
+interface AreaRoute {
   area: Area;
   path: string;
   page: ComponentType;

@@ -32,6 +32,46 @@ describe('项目成员', () => {
     expect(calls.batchDeleted).toEqual([{ ids: [12] }]);
   });
 
+  it('loads the list once when reached from another area', async () => {
+    const calls = serveProject(adminDetails);
+    signIn();
+    const { user } = openApp('#/main/p-1/tags');
+    await user.hover(await screen.findByText('演示用户'));
+    await user.click(await screen.findByRole('link', { name: '项目管理后台' }));
+    await user.click(await screen.findByRole('link', { name: '项目成员' }));
+    await row('zhangsan');
+    // The invitation toolbar loads lazily after the list; its loading must not ask again.
+    await screen.findByText('邀请链接');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls.memberQueries).toHaveLength(1);
+  });
+
+  it('deletes one member after the confirmation, and keeps the list when the server refuses', async () => {
+    serveProject(adminDetails);
+    const deleted: string[] = [];
+    server.use(
+      http.delete('*/api/project/v1/projects/members/:id/', ({ params }) => {
+        deleted.push(String(params.id));
+        return deleted.length === 1
+          ? new HttpResponse(null, { status: 204 })
+          : HttpResponse.json({ code: 40301, message: '没有删除项目成员的权限' }, { status: 403 });
+      }),
+    );
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    const confirmDelete = async () => {
+      await user.click(within(await row('zhangsan')).getByText('删除'));
+      // The newest confirmation: an earlier one may still be fading out.
+      const modal = (await screen.findAllByText('此操作将永久删除1条数据，是否继续操作?')).at(-1)!.closest('.ant-modal') as HTMLElement;
+      await user.click(within(modal).getByRole('button', { name: /确\s*定/ }));
+    };
+    await confirmDelete();
+    expect(await screen.findByText('删除成功')).toBeInTheDocument();
+    await confirmDelete();
+    expect(await screen.findByText('没有删除项目成员的权限')).toBeInTheDocument();
+    expect(deleted).toEqual(['12', '12']);
+  });
+
   it('creates an invitation link for some days and copies it', async () => {
     const calls = serveProject(adminDetails);
     signIn();

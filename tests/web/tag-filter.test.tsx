@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { TagFilterPanel } from '../../src/pages/library/tag-filter';
+import type { EntityName } from '../../contract/labels';
 import { isAllowed } from '../../src/providers/access-control';
 import { scopeDetails } from '../../contract/permissions';
 import { server } from './msw';
@@ -56,7 +57,7 @@ function serve(results = filterGroups) {
 
 interface Options {
   permissions?: string[];
-  origin?: '报告' | '素材';
+  origin?: EntityName;
   groupId?: number;
 }
 
@@ -70,7 +71,7 @@ function mount({ permissions = all, origin = '报告', groupId }: Options = {}) 
         projectUuid="p-1"
         origin={origin}
         groupId={groupId}
-        allowed={(action) => isAllowed('filterSettings', action, permissions)}
+        can={(resource, action) => isAllowed(resource, action, permissions)}
         value={value}
         onChange={setValue}
         onFilter={onFilter}

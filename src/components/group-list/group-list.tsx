@@ -10,6 +10,13 @@ export interface CrudAccess {
   delete: boolean;
 }
 
+/** Which of add, edit and delete `can` allows on a resource. */
+export const crudAccess = (can: (resource: string, action: string) => boolean, resource: string): CrudAccess => ({
+  create: can(resource, 'create'),
+  edit: can(resource, 'edit'),
+  delete: can(resource, 'delete'),
+});
+
 export interface ListedGroup {
   id: number;
   name: string;

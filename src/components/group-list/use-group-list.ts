@@ -1,10 +1,11 @@
 import { App } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../lib/feedback';
+import { changed } from '../../lib/changed';
 import type { GroupListProps, ListedGroup } from './group-list';
 import { arrange, sameOrder } from './order';
 
-export type GroupListState<G extends ListedGroup> = ReturnType<typeof useGroupList<G>>;
+type GroupListState<G extends ListedGroup> = ReturnType<typeof useGroupList<G>>;
 
 /** What a look draws from: the widget's props and its state. */
 export interface LookProps<G extends ListedGroup> {
@@ -47,12 +48,7 @@ export function useGroupList<G extends ListedGroup>({ saveOrder, texts, groups, 
 
   /** Resolves whether the new name holds. */
   const rename = async (group: G, name: string) => {
-    try {
-      await calls.onRename(group, name);
-    } catch {
-      return false;
-    }
-    feedback.success('修改分组名称成功');
+    if (!(await changed(calls.onRename(group, name), '修改分组名称成功'))) return false;
     setRenaming(undefined);
     onChanged();
     return true;
@@ -83,12 +79,7 @@ export function useGroupList<G extends ListedGroup>({ saveOrder, texts, groups, 
       content: texts.deleteConfirm(checked.length),
       okType: 'danger',
       onOk: async () => {
-        try {
-          await calls.onDelete(checked);
-        } catch {
-          return;
-        }
-        feedback.success('批量删除成功!');
+        if (!(await changed(calls.onDelete(checked), '批量删除成功!'))) return;
         if (selected !== undefined && checked.includes(selected)) onSelect(undefined);
         setChecked([]);
         onChanged();

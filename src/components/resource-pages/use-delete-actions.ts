@@ -1,39 +1,24 @@
 import { useDelete, useDeleteMany, type BaseKey } from '@refinedev/core';
 import { App } from 'antd';
 
-export const deleteConfirmText = (count: number) => `此操作将永久删除${count}条数据，是否继续操作?`;
+const deleteConfirmText = (count: number) => `此操作将永久删除${count}条数据，是否继续操作?`;
 
 /** Delete one record or many, each after a confirmation; the HTTP layer reports failures. */
 export function useDeleteActions(resource: string, onManyDeleted: () => void) {
   const { modal } = App.useApp();
-  const { mutate: deleteOne } = useDelete();
-  const { mutate: deleteMany } = useDeleteMany();
+  const { mutateAsync: deleteOne } = useDelete();
+  const { mutateAsync: deleteMany } = useDeleteMany();
 
+  // The confirmation closes whether the delete succeeded or not.
   const confirm = (count: number, onOk: () => Promise<unknown>) =>
-    modal.confirm({ title: '提示', content: deleteConfirmText(count), okType: 'danger', onOk });
+    modal.confirm({ title: '提示', content: deleteConfirmText(count), okType: 'danger', onOk: () => onOk().catch(() => undefined) });
 
   return {
     removeOne: (id: BaseKey) =>
-      confirm(1, () =>
-        new Promise((resolve) =>
-          deleteOne(
-            { resource, id, successNotification: { message: '删除成功', type: 'success' } },
-            { onSettled: resolve },
-          ),
-        ),
-      ),
+      confirm(1, () => deleteOne({ resource, id, successNotification: { message: '删除成功', type: 'success' } })),
     removeMany: (ids: BaseKey[]) =>
       confirm(ids.length, () =>
-        new Promise((resolve) =>
-          deleteMany(
-            {
-              resource,
-              ids,
-              successNotification: { message: '批量删除成功!', type: 'success' },
-            },
-            { onSuccess: onManyDeleted, onSettled: resolve },
-          ),
-        ),
+        deleteMany({ resource, ids, successNotification: { message: '批量删除成功!', type: 'success' } }).then(onManyDeleted),
       ),
   };
 }

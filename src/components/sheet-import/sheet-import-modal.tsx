@@ -1,5 +1,6 @@
 import { Button, Modal } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
+import { changed } from '../../lib/changed';
 import { feedback } from '../../lib/feedback';
 import type { SheetGrid } from '../../lib/spreadsheet/grid';
 import { readSheet, reportProblem, SheetPicker } from './sheet-picker';
@@ -58,14 +59,10 @@ export function SheetImportModal<Preview>(props: Props<Preview>) {
 
   const confirm = async (ready: Preview) => {
     setBusy(true);
-    try {
-      await apply(ready);
-    } catch {
-      // The HTTP layer has told the user.
+    if (!(await changed(apply(ready), '导入成功'))) {
       setBusy(false);
       return;
     }
-    feedback.success('导入成功');
     close();
     onImported();
   };

@@ -1,12 +1,12 @@
 import { sheetTexts, type SheetGrid } from './grid';
 
 /** One data row by column name, with its row number in the sheet. */
-export interface SheetRecord<Column extends string> {
+interface SheetRecord<Column extends string> {
   line: number;
   cells: Record<Column, string>;
 }
 
-export type ColumnsResult<Column extends string> =
+type ColumnsResult<Column extends string> =
   | { ok: true; records: SheetRecord<Column>[]; present: Set<Column> }
   | { ok: false; message: string };
 

@@ -11,9 +11,9 @@ export const ITEM_TAG_SHEET = {
 } as const;
 
 /** POST export_report/ takes at most this many rows. */
-export const ITEM_TAG_MAX_ROWS = 10_000;
+const ITEM_TAG_MAX_ROWS = 10_000;
 
-export interface SheetItem {
+interface SheetItem {
   id: number;
   name: string;
   cover: string | null;
@@ -40,7 +40,7 @@ export interface ItemTagRow {
   tags?: string[];
 }
 
-export type ItemTagRowsResult = { ok: true; rows: ItemTagRow[] } | { ok: false; message: string };
+type ItemTagRowsResult = { ok: true; rows: ItemTagRow[] } | { ok: false; message: string };
 
 export function itemTagImportRows(grid: SheetGrid): ItemTagRowsResult {
   const read = readColumns(grid, ITEM_TAG_SHEET.required, ITEM_TAG_SHEET.optional);

@@ -9,7 +9,7 @@ export const LABEL_SHEET = {
   required: ['标签名称', '标签类别', '实体'],
 } as const;
 
-export interface SheetLabel {
+interface SheetLabel {
   name: string;
   label_group_name: string | null;
   origin: string;
@@ -27,7 +27,7 @@ export interface LabelImportRow {
   origin: string;
 }
 
-export type LabelRowsResult = { ok: true; rows: LabelImportRow[]; lines: number[] } | { ok: false; message: string };
+type LabelRowsResult = { ok: true; rows: LabelImportRow[]; lines: number[] } | { ok: false; message: string };
 
 // The server refuses longer strings in the body outright; cut just past them, so the row is
 // still rejected with its own reason (name too long, unknown entity) rather than the whole file.

@@ -4,7 +4,7 @@ import { Button, Card, Col, Descriptions, Flex, Form, Input, Row, Typography } f
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MobileCodeFields } from '../../components/mobile-code-fields';
-import { feedback } from '../../lib/feedback';
+import { changed } from '../../lib/changed';
 import { rules } from '../../lib/validation';
 import { bindMobile, updateUserInfo, type UserInfo } from '../../providers/auth';
 
@@ -22,15 +22,9 @@ function useSave<T>(save: (values: T) => Promise<unknown>, success: string, afte
   const [busy, setBusy] = useState(false);
   const run = async (values: T) => {
     setBusy(true);
-    try {
-      await save(values);
-    } catch {
-      return;
-    } finally {
-      setBusy(false);
-    }
-    feedback.success(success);
-    after?.();
+    const ok = await changed(save(values), success);
+    setBusy(false);
+    if (ok) after?.();
   };
   return { run, busy };
 }

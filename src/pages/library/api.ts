@@ -13,11 +13,6 @@ export interface LibraryGroup {
   num: number;
 }
 
-export interface GroupList {
-  groups: LibraryGroup[];
-  total: number;
-}
-
 export interface ItemPage {
   items: LibraryItem[];
   total: number;
@@ -42,13 +37,7 @@ export function useLibraryApi(projectUuid: string, kind: LibraryKind) {
         items.call<ServiceAnswer>('move', 'put', { ids: ids.join(','), group_id: groupId }),
       /** Deletes items; the answer's message is shown as the server words it. */
       deleteItems: (ids: number[]) => items.call<ServiceAnswer>('deleteMany', 'post', { ids: ids.join(',') }),
-      /** Sets the labels of items by label names (the tag spreadsheet import). */
-      importTags: (reports: Array<{ id: number; labels: string }>) => items.call<unknown>('importTags', 'post', { reports }),
 
-      listGroups: async (): Promise<GroupList> => {
-        const answer = await groups.call<{ data?: LibraryGroup[]; total_report_number?: number }>('list', 'get');
-        return { groups: answer.data ?? [], total: answer.total_report_number ?? 0 };
-      },
       createGroup: (name: string, sorted: number, userUuid?: string) =>
         groups.call<ServiceAnswer>('create', 'post', { name, sorted, user_uuid: userUuid }),
       renameGroup: (target: LibraryGroup, name: string, userUuid?: string) =>

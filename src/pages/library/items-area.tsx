@@ -1,12 +1,15 @@
 import { Card, Empty, Skeleton, Spin, Typography } from 'antd';
-import { ItemGrid } from './items/item-grid';
+import { ItemGrid, type ItemGridProps } from './items/item-grid';
 import { ItemTable } from './items/item-table';
 import type { ItemPage } from './api';
 import type { LibraryKind } from './kinds';
 import type { ListQuery } from './list-query';
 import type { LibraryItem } from './types';
 
-interface Props {
+/** What the card and the list view both take. */
+type Shared = Pick<ItemGridProps, 'selecting' | 'checked' | 'canEdit' | 'onCheck' | 'onEdit'>;
+
+interface Props extends Shared {
   kind: LibraryKind;
   query: ListQuery;
   page: ItemPage;
@@ -14,21 +17,16 @@ interface Props {
   loading: boolean;
   /** A newer answer is on its way; the last one stays on screen. */
   fetching: boolean;
-  selecting: boolean;
-  checked: number[];
-  canEdit: boolean;
   /** Show 点击右上角新增… under the empty state (the user may add, and the button is on screen). */
   createHint: boolean;
-  onCheck: (ids: number[]) => void;
   onOpen: (item: LibraryItem, index: number) => void;
-  onEdit: (item: LibraryItem) => void;
 }
 
 const SKELETON_CARDS = 8;
 
 /** The items as cards or rows, a skeleton while the first answer loads, or the empty state. */
 export function ItemsArea(props: Props) {
-  const { kind, query, page, loading, fetching, selecting, checked, canEdit, createHint, onCheck, onOpen, onEdit } = props;
+  const { kind, query, page, loading, fetching, createHint, onOpen, ...shared } = props;
 
   if (loading) {
     return (
@@ -61,29 +59,16 @@ export function ItemsArea(props: Props) {
     <div className="library-items" aria-busy={fetching}>
       {query.view === 'list' ? (
         <ItemTable
+          {...shared}
           widthsKey={kind.kind}
           items={page.items}
           firstIndex={(query.pageNo - 1) * query.pageSize + 1}
           loading={fetching}
-          selecting={selecting}
-          checked={checked}
-          canEdit={canEdit}
-          onCheck={onCheck}
           onOpen={(item) => onOpen(item, page.items.indexOf(item))}
-          onEdit={onEdit}
         />
       ) : (
         <Spin spinning={fetching}>
-          <ItemGrid
-            items={page.items}
-            imageIsFile={kind.fileIsImage}
-            selecting={selecting}
-            checked={checked}
-            canEdit={canEdit}
-            onCheck={onCheck}
-            onOpen={onOpen}
-            onEdit={onEdit}
-          />
+          <ItemGrid {...shared} items={page.items} imageIsFile={kind.fileIsImage} onOpen={onOpen} />
         </Spin>
       )}
     </div>

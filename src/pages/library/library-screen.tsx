@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { ItemTagImport } from './item-tag-sheet';
 import { BatchBar } from './items/batch-bar';
 import { DownloadProgress } from './items/download-progress';
-import { GroupList } from '../../components/group-list/group-list';
+import { crudAccess, GroupList } from '../../components/group-list/group-list';
 import { useProjectContext } from '../../components/project-context';
 import { TagFilterPanel } from './tag-filter';
 import { urlParams } from '../../lib/navigation';
@@ -37,6 +37,7 @@ const surfaceColors = (token: ReturnType<typeof theme.useToken>['token']) =>
 export function LibraryScreen({ kind }: { kind: LibraryKind }) {
   const { projectId, can, showGroupPanel, showToolbar } = useProjectContext();
   const { token } = theme.useToken();
+  const may = (action: string) => can(kind.resource, action);
   const navigate = useNavigate();
   const { data: identity } = useGetIdentity<{ uuid?: string }>();
   const { query, update, searchParams } = useListQuery(projectId, kind);
@@ -89,7 +90,7 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
           loading={groups.isLoading}
           selected={query.groupId}
           onSelect={selectGroup}
-          access={{ create: can(kind.groupResource, 'create'), edit: can(kind.groupResource, 'edit'), delete: can(kind.groupResource, 'delete') }}
+          access={crudAccess(can, kind.groupResource)}
           onCreate={async (name) => (await api.createGroup(name, groupList.length, identity?.uuid)).message || '新增分组成功'}
           onRename={(group, name) => api.renameGroup(group, name, identity?.uuid)}
           onSort={(ordered) => api.sortGroups(ordered, identity?.uuid)}
@@ -104,15 +105,15 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
             query={query}
             onChange={update}
             selecting={selecting}
-            onSelecting={can(kind.resource, 'settings') ? setSelecting : undefined}
-            onCreate={can(kind.resource, 'create') ? () => setDialog({ mode: 'create' }) : undefined}
+            onSelecting={may('settings') ? setSelecting : undefined}
+            onCreate={may('create') ? () => setDialog({ mode: 'create' }) : undefined}
           />
         )}
         <TagFilterPanel
           projectUuid={projectId}
           origin={kind.entity}
           groupId={query.groupId}
-          allowed={(action) => can('filterSettings', action)}
+          can={can}
           value={draftIds}
           onChange={(ids) => setLabelDraft({ applied: appliedLabels, ids })}
           onFilter={(labelIds) => update({ labelIds, pageNo: 1 })}
@@ -124,13 +125,13 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
             checkedCount={chosen.length}
             onCheckAll={(all) => setChecked(all ? page.items.map((item) => item.id) : [])}
             groups={groupList}
-            onMove={can(kind.resource, 'batchEdit') ? (groupId) => void batch.move(groupId) : undefined}
-            onMoveOut={can(kind.resource, 'batchEdit') && showMoveOut ? batch.moveOut : undefined}
-            onDelete={can(kind.resource, 'batchDelete') ? batch.remove : undefined}
+            onMove={may('batchEdit') ? (groupId) => void batch.move(groupId) : undefined}
+            onMoveOut={may('batchEdit') && showMoveOut ? batch.moveOut : undefined}
+            onDelete={may('batchDelete') ? batch.remove : undefined}
             onDownload={() => void batch.download()}
-            onBulkAdd={can(kind.resource, 'create') ? () => setDialog({ mode: 'bulk' }) : undefined}
-            onExportTags={kind.tagSheet && can(kind.resource, 'batchEdit') ? batch.exportTags : undefined}
-            importTags={kind.tagSheet && can(kind.resource, 'batchEdit') ? <ItemTagImport kind={kind} projectUuid={projectId} onImported={reload} /> : undefined}
+            onBulkAdd={may('create') ? () => setDialog({ mode: 'bulk' }) : undefined}
+            onExportTags={kind.tagSheet && may('batchEdit') ? batch.exportTags : undefined}
+            importTags={kind.tagSheet && may('batchEdit') ? <ItemTagImport kind={kind} projectUuid={projectId} onImported={reload} /> : undefined}
           />
         )}
         <ItemsArea
@@ -141,8 +142,8 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
           fetching={items.isFetching}
           selecting={selecting}
           checked={checked}
-          canEdit={can(kind.resource, 'edit')}
-          createHint={can(kind.resource, 'create') && showToolbar}
+          canEdit={may('edit')}
+          createHint={may('create') && showToolbar}
           onCheck={setChecked}
           onOpen={open}
           onEdit={edit}

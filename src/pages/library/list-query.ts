@@ -1,7 +1,7 @@
 import type { CrudFilters, CrudSorting } from '@refinedev/core';
 
 export type ViewMode = 'card' | 'list';
-export type SortKey = 'created_at' | '-created_at';
+type SortKey = 'created_at' | '-created_at';
 
 /** What the list shows: every value lives in the URL query, so a link reopens the same view. */
 export interface ListQuery {
@@ -17,11 +17,11 @@ export interface ListQuery {
   view: ViewMode;
 }
 
-export const DEFAULT_PAGE_SIZE = 10;
+const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 20, 50, 100];
 
 /** The query parameters the list owns; any other (mode, theme, workflow, hasDimension) is left alone. */
-export const LIST_KEYS = ['pageNo', 'pageSize', 'name', 'groupId', 'created_at', 'start_time', 'end_time', 'label_ids', 'view'] as const;
+const LIST_KEYS = ['pageNo', 'pageSize', 'name', 'groupId', 'created_at', 'start_time', 'end_time', 'label_ids', 'view'] as const;
 
 const positive = (value: string | null, fallback: number) => {
   const n = Number(value);

@@ -5,7 +5,7 @@ import { SearchBox } from './items/search-box';
 import type { LibraryKind } from './kinds';
 import type { ListQuery, ViewMode } from './list-query';
 
-export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 interface Props {
   kind: LibraryKind;

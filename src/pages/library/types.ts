@@ -1,7 +1,7 @@
 import type { Label } from '../../resources/records';
 
 /** A label as the library answers it on an item. */
-export type ItemLabel = Pick<Label, 'id' | 'name' | 'label_group'> & Partial<Pick<Label, 'extra_info'>>;
+type ItemLabel = Pick<Label, 'id' | 'name' | 'label_group'> & Partial<Pick<Label, 'extra_info'>>;
 
 /** A report or material as report_list and {id}/ answer it (server/modules/library/items.ts). */
 export interface LibraryItem {

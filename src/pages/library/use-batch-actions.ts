@@ -2,6 +2,7 @@ import { App } from 'antd';
 import { useState } from 'react';
 import { exportItemTags } from './item-tag-sheet';
 import { feedback } from '../../lib/feedback';
+import { changed } from '../../lib/changed';
 import { entryName, zipFiles } from '../../lib/zip';
 import type { LibraryApi, ServiceAnswer } from './api';
 import { saveBlob } from '../../lib/save-blob';
@@ -37,13 +38,7 @@ export function useBatchActions({ kind, api, chosen, reload }: Options) {
       feedback.warning('请选择要移动的分组');
       return;
     }
-    try {
-      await api.moveItems(ids, groupId);
-    } catch {
-      return; // The HTTP layer has shown the server's message.
-    }
-    feedback.success('批量移动成功');
-    reload();
+    if (await changed(api.moveItems(ids, groupId), '批量移动成功')) reload();
   };
 
   /** Runs a confirmed change and shows the server's message. */
@@ -90,7 +85,7 @@ export function useBatchActions({ kind, api, chosen, reload }: Options) {
 
   const exportTags = () => {
     if (nothing('请勾选需要导出的数据!')) return;
-    void exportItemTags(chosen, undefined, kind);
+    void exportItemTags(chosen, kind);
   };
 
   return { move, moveOut, remove, download, exportTags, progress };

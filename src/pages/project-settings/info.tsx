@@ -1,7 +1,6 @@
 import { useCustomMutation, useInvalidate, useUpdate } from '@refinedev/core';
 import { Button, Card, ColorPicker, Form, Image, Input, Select } from 'antd';
 import type { Color } from 'antd/es/color-picker';
-import { useState } from 'react';
 import { useProjectContext } from '../../components/project-context';
 import { feedback } from '../../lib/feedback';
 import { fillPath } from '../../providers/data/endpoint';
@@ -29,13 +28,11 @@ export function ProjectInfo() {
   const editProfile = can('projectProfile', 'edit');
   const [form] = Form.useForm<InfoValues>();
   const logo = Form.useWatch('logo', form);
-  const [busy, setBusy] = useState(false);
-  const { mutateAsync: update } = useUpdate();
-  const { mutateAsync: saveProfile } = useCustomMutation();
+  const { mutateAsync: update, isLoading: updating } = useUpdate();
+  const { mutateAsync: saveProfile, isLoading: savingProfile } = useCustomMutation();
   const invalidate = useInvalidate();
 
   const save = async ({ name, skin, color, description, logo }: InfoValues) => {
-    setBusy(true);
     try {
       if (editProject) {
         await update({
@@ -55,8 +52,6 @@ export function ProjectInfo() {
       }
     } catch {
       return; // The HTTP layer has said why.
-    } finally {
-      setBusy(false);
     }
     feedback.success('数据保存成功!');
     await Promise.all([
@@ -97,7 +92,7 @@ export function ProjectInfo() {
         {logo ? <Image src={logo} alt="项目 Logo" height={64} className="settings-card__logo" /> : null}
         {(editProject || editProfile) && (
           <Form.Item>
-            <Button type="primary" htmlType="submit" loading={busy}>
+            <Button type="primary" htmlType="submit" loading={updating || savingProfile}>
               保存
             </Button>
           </Form.Item>

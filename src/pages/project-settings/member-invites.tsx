@@ -1,7 +1,8 @@
 import { LinkOutlined, UserAddOutlined } from '@ant-design/icons';
-import { useCustomMutation, useDataProvider, useInvalidate } from '@refinedev/core';
+import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { FormDialog } from '../../components/form-dialog';
 import { RelatedSelect } from '../../components/resource-pages/fields';
 import { copyText } from '../../lib/clipboard';
 import { feedback } from '../../lib/feedback';
@@ -60,8 +61,7 @@ export function InvitationAnswer({ answer }: { answer: Record<string, unknown> }
 function InviteUsers({ projectId }: { projectId: string }) {
   const endpoints = useEndpoints('projectMembers');
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<InviteValues>();
-  const { mutateAsync, isLoading } = useCustomMutation();
+  const { mutateAsync } = useCustomMutation();
   const invalidate = useInvalidate();
   const [invitations, setInvitations] = useState<Invitation[]>([]);
 
@@ -78,7 +78,6 @@ function InviteUsers({ projectId }: { projectId: string }) {
       return;
     }
     await invalidate({ resource: 'projectMembers', invalidates: ['list'] });
-    form.resetFields();
     setOpen(false);
     setInvitations(answers.filter(isInvitation));
   };
@@ -88,16 +87,7 @@ function InviteUsers({ projectId }: { projectId: string }) {
       <Button icon={<UserAddOutlined />} onClick={() => setOpen(true)}>
         邀请成员
       </Button>
-      <Modal
-        title="邀请成员"
-        open={open}
-        onCancel={() => setOpen(false)}
-        onOk={() => form.submit()}
-        okText="邀请"
-        confirmLoading={isLoading}
-        forceRender
-      >
-        <Form form={form} name="inviteMembers" layout="vertical" onFinish={submit}>
+      <FormDialog<InviteValues> title="邀请成员" open={open} name="inviteMembers" okText="邀请" initial={{ usernames: [] }} onCancel={() => setOpen(false)} onSave={submit}>
           <Form.Item
             name="usernames"
             label="用户名"
@@ -109,8 +99,7 @@ function InviteUsers({ projectId }: { projectId: string }) {
           <Form.Item name="role_id" label="角色" extra="不选时为默认角色">
             <RelatedSelect input={{ type: 'select', resource: 'projectRoles', optionLabel: 'name' }} label="角色" />
           </Form.Item>
-        </Form>
-      </Modal>
+      </FormDialog>
       <Modal title="邀请链接" open={invitations.length > 0} onCancel={() => setInvitations([])} footer={null} destroyOnHidden>
         <Flex vertical gap={12}>
           <Typography.Text>{invitations[0]?.message}</Typography.Text>
@@ -138,25 +127,15 @@ function InviteLink({ projectId }: { projectId: string }) {
   const endpoints = useEndpoints('projectMembers');
   const [open, setOpen] = useState(false);
   const [days, setDays] = useState(7);
-  const [code, setCode] = useState<InviteCode>();
-  const [busy, setBusy] = useState(false);
-  const dataProvider = useDataProvider();
-
-  const generate = async () => {
-    setBusy(true);
-    try {
-      const { data } = await dataProvider().custom!<InviteCode>({
-        url: fillPath(endpoints.inviteCode!, { projectId }),
-        method: 'get',
-        query: { days },
-      });
-      setCode(data);
-    } catch {
-      // The HTTP layer has said why.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Asked on 生成链接 only; the HTTP layer tells a failure.
+  const invite = useCustom<InviteCode>({
+    url: fillPath(endpoints.inviteCode!, { projectId }),
+    method: 'get',
+    config: { query: { days } },
+    // A changed number of days keeps the last link shown until the next one.
+    queryOptions: { enabled: false, keepPreviousData: true },
+  });
+  const code = invite.data?.data;
   return (
     <>
       <Button icon={<LinkOutlined />} onClick={() => setOpen(true)}>
@@ -175,7 +154,7 @@ function InviteLink({ projectId }: { projectId: string }) {
               aria-label="有效天数"
             />
             <span>天</span>
-            <Button type="primary" loading={busy} onClick={generate}>
+            <Button type="primary" loading={invite.isFetching} onClick={() => void invite.refetch()}>
               生成链接
             </Button>
           </Space>

@@ -4,9 +4,7 @@ import { useMemo } from 'react';
 import { useResourceCall } from '../../providers/data/use-resource-call';
 import type { Label } from '../../resources/records';
 
-import { ATOMIC_LABEL, ENTITY_NAMES, LABEL_LIST_LIMIT, type EntityName } from '../../../contract/labels';
-
-export const origins: readonly EntityName[] = ENTITY_NAMES;
+import { ATOMIC_LABEL, LABEL_LIST_LIMIT, type EntityName } from '../../../contract/labels';
 
 export interface LabelQuery {
   groupId?: number;

@@ -5,7 +5,7 @@ import { useProjectContext } from '../../components/project-context';
 import { useListAnswer } from '../../providers/data/use-resource-call';
 import type { LabelGroup } from '../../resources/records';
 import { useLabelApi } from './api';
-import { GroupList } from '../../components/group-list/group-list';
+import { crudAccess, GroupList } from '../../components/group-list/group-list';
 import { LabelsPanel } from './labels-panel';
 
 /** 标签管理: label groups on the left, the project's labels on the right. */
@@ -21,9 +21,6 @@ export function TagList() {
   );
   const total = groupQuery.data?.data.total_label ?? 0;
   const loadGroups = () => void groupQuery.refetch();
-
-  const groupAccess = { create: can('labelGroups', 'create'), edit: can('labelGroups', 'edit'), delete: can('labelGroups', 'delete') };
-  const labelAccess = { create: can('labels', 'create'), edit: can('labels', 'edit'), delete: can('labels', 'delete') };
 
   return (
     <Flex gap={16} align="flex-start" style={{ padding: 16 }}>
@@ -44,7 +41,7 @@ export function TagList() {
           total={total}
           selected={groupId}
           onSelect={setGroupId}
-          access={groupAccess}
+          access={crudAccess(can, 'labelGroups')}
           onCreate={async (name) => {
             await api.createGroup(name);
             return '新增标签分组成功';
@@ -58,7 +55,7 @@ export function TagList() {
           }}
         />
       )}
-      <LabelsPanel api={api} groups={groups} groupId={groupId} access={labelAccess} onChanged={loadGroups} />
+      <LabelsPanel api={api} groups={groups} groupId={groupId} access={crudAccess(can, 'labels')} onChanged={loadGroups} />
     </Flex>
   );
 }

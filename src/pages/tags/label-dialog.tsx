@@ -1,8 +1,8 @@
-import { Form, Input, Modal, Radio, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, Radio, Select } from 'antd';
+import { FormDialog } from '../../components/form-dialog';
 import type { Label, LabelGroup } from '../../resources/records';
+import { ENTITY_NAMES } from '../../../contract/labels';
 import type { LabelValues } from './api';
-import { origins } from './api';
 
 interface Props {
   open: boolean;
@@ -17,50 +17,27 @@ interface Props {
 
 /** 新增标签 / 标签信息: name, entity (报告 or 素材) and group. */
 export function LabelDialog({ open, label, groups, defaultGroup, onCancel, onSave }: Props) {
-  const [form] = Form.useForm<LabelValues>();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      label
-        ? { name: label.name, origin: label.origin, label_group: label.label_group ?? undefined }
-        : { name: '', origin: '报告', label_group: defaultGroup },
-    );
-  }, [open, label, defaultGroup, form]);
-
-  const submit = async (values: LabelValues) => {
-    setSaving(true);
-    await onSave({ ...values, name: values.name.trim(), label_group: values.label_group ?? null }).finally(() =>
-      setSaving(false),
-    );
-  };
-
+  const initial: LabelValues = label
+    ? { name: label.name, origin: label.origin, label_group: label.label_group ?? undefined }
+    : { name: '', origin: ENTITY_NAMES[0], label_group: defaultGroup };
   return (
-    <Modal
+    <FormDialog
       title={label ? '标签信息' : '新增标签'}
       open={open}
+      name="labelForm"
+      initial={initial}
       onCancel={onCancel}
-      onOk={() => form.submit()}
-      confirmLoading={saving}
-      forceRender
+      onSave={(values) => onSave({ ...values, name: values.name.trim(), label_group: values.label_group ?? null })}
     >
-      <Form form={form} name="labelForm" layout="vertical" onFinish={submit}>
-        <Form.Item name="name" label="标签名称" rules={[{ required: true, whitespace: true, message: '请输入标签名称' }]}>
-          <Input placeholder="请输入标签名称" maxLength={50} />
-        </Form.Item>
-        <Form.Item name="origin" label="实体" rules={[{ required: true, message: '请选择实体' }]}>
-          <Radio.Group options={origins.map((origin) => ({ label: origin, value: origin }))} />
-        </Form.Item>
-        <Form.Item name="label_group" label="标签类别">
-          <Select
-            allowClear
-            placeholder="请选择标签分组"
-            options={groups.map((group) => ({ label: group.name, value: group.id }))}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label="标签名称" rules={[{ required: true, whitespace: true, message: '请输入标签名称' }]}>
+        <Input placeholder="请输入标签名称" maxLength={50} />
+      </Form.Item>
+      <Form.Item name="origin" label="实体" rules={[{ required: true, message: '请选择实体' }]}>
+        <Radio.Group options={ENTITY_NAMES.map((origin) => ({ label: origin, value: origin }))} />
+      </Form.Item>
+      <Form.Item name="label_group" label="标签类别">
+        <Select allowClear placeholder="请选择标签分组" options={groups.map((group) => ({ label: group.name, value: group.id }))} />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { Button, Popconfirm, Space, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue } from 'antd/es/table/interface';
-import type { EntityName } from '../../../contract/labels';
+import { ENTITY_NAMES, type EntityName } from '../../../contract/labels';
 import type { Label } from '../../resources/records';
-import { origins } from './api';
 
 interface Props {
   rows: Label[];
@@ -39,7 +38,7 @@ export function LabelTable(props: Props) {
       dataIndex: 'origin',
       width: 76,
       filterMultiple: false,
-      filters: [all, ...origins].map((text) => ({ text, value: text })),
+      filters: [all, ...ENTITY_NAMES].map((text) => ({ text, value: text })),
       filteredValue: origin ? [origin] : null,
     },
     { title: '创建时间', dataIndex: 'created_at', width: 158 },
@@ -77,7 +76,7 @@ export function LabelTable(props: Props) {
 
   const change = (pagination: TablePaginationConfig, filters: Record<string, FilterValue | null>) => {
     const picked = filters.origin?.[0];
-    const next = picked === '报告' || picked === '素材' ? picked : undefined;
+    const next = ENTITY_NAMES.find((name) => name === picked);
     if (next !== origin) props.onOrigin(next);
     else props.onPage(pagination.current ?? 1, pagination.pageSize ?? pageSize);
   };

@@ -3,7 +3,7 @@ import { Button, Flex, Input, Modal, Space } from 'antd';
 import { useList } from '@refinedev/core';
 import { useProjectContext } from '../../components/project-context';
 import { useState } from 'react';
-import { feedback } from '../../lib/feedback';
+import { changed } from '../../lib/changed';
 import type { EntityName } from '../../../contract/labels';
 import type { Label, LabelGroup } from '../../resources/records';
 import { labelFilters, type LabelApi, type LabelValues } from './api';
@@ -19,7 +19,6 @@ interface Props {
   groups: LabelGroup[];
   groupId?: number;
   access: CrudAccess;
-  /** Bumped when the groups changed, so the labels reload too. */
   /** Labels were added, moved or deleted: group counts change. */
   onChanged: () => void;
 }
@@ -58,28 +57,19 @@ export function LabelsPanel({ api, groups, groupId, access, onChanged }: Props) 
     onChanged();
   };
 
+  // A duplicate name has been told by the HTTP layer as a warning.
   const save = async (values: LabelValues) => {
     const label = dialog?.label;
-    try {
-      if (label) await api.updateLabel(label.id, values);
-      else await api.createLabel(values);
-    } catch {
-      // The HTTP layer has told the user (a duplicate as a warning).
-      return false;
+    const ok = await changed(label ? api.updateLabel(label.id, values) : api.createLabel(values), label ? '标签更新成功' : '新增标签成功');
+    if (ok) {
+      setDialog(undefined);
+      refresh();
     }
-    feedback.success(label ? '标签更新成功' : '新增标签成功');
-    setDialog(undefined);
-    refresh();
-    return true;
+    return ok;
   };
 
   const remove = async (label: Label) => {
-    try {
-      await api.deleteLabel(label.id);
-    } catch {
-      return;
-    }
-    feedback.success('标签删除成功!');
+    if (!(await changed(api.deleteLabel(label.id), '标签删除成功!'))) return;
     if (rows.length === 1 && page > 1) setPage(page - 1);
     refresh();
   };
@@ -90,12 +80,7 @@ export function LabelsPanel({ api, groups, groupId, access, onChanged }: Props) 
       content: `此操作将永久删除${selected.length}个标签，并解除其与报告和素材的关联，是否继续操作?`,
       okType: 'danger',
       onOk: async () => {
-        try {
-          await api.deleteLabels(selectedIds);
-        } catch {
-          return;
-        }
-        feedback.success('批量删除成功!');
+        if (!(await changed(api.deleteLabels(selectedIds), '批量删除成功!'))) return;
         setSelected([]);
         setPage(1);
         refresh();
@@ -103,12 +88,7 @@ export function LabelsPanel({ api, groups, groupId, access, onChanged }: Props) 
     });
 
   const move = async (target: number) => {
-    try {
-      await api.moveLabels(selectedIds, target);
-    } catch {
-      return;
-    }
-    feedback.success('批量移动成功');
+    if (!(await changed(api.moveLabels(selectedIds, target), '批量移动成功'))) return;
     setMoving(false);
     setSelected([]);
     refresh();
@@ -116,13 +96,9 @@ export function LabelsPanel({ api, groups, groupId, access, onChanged }: Props) 
 
   const exportSheet = async () => {
     setExporting(true);
-    try {
-      await exportLabels(api, selected, { groupId, name, origin });
-    } catch {
-      // A failed list request has been told by the HTTP layer.
-    } finally {
-      setExporting(false);
-    }
+    // A failed list request has been told by the HTTP layer.
+    await exportLabels(api, selected, { groupId, name, origin }).catch(() => undefined);
+    setExporting(false);
   };
 
   const mayBatch = access.edit || access.delete;

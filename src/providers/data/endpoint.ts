@@ -3,7 +3,7 @@ import type { BaseKey, DataProvider, MetaQuery } from '@refinedev/core';
 import { toHttpError } from '../http';
 
 /** Where each action of a resource is sent; `:name` is filled from the id and the route params. */
-export type EndpointAction = 'list' | 'one' | 'create' | 'update' | 'deleteOne' | 'deleteMany' | 'createMany';
+type EndpointAction = 'list' | 'one' | 'create' | 'update' | 'deleteOne' | 'deleteMany' | 'createMany';
 /** CRUD endpoints by action, and a resource's other paths by name (`inviteCode`, `menus`, …). */
 export type Endpoints = Partial<Record<EndpointAction, string>> & { [path: string]: string | undefined };
 

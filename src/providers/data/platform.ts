@@ -20,13 +20,7 @@ interface DrfPage<T> {
 export const platformDataProvider = (client = platformClient): DataProvider => ({
   getApiUrl: () => config.apiBase,
 
-  getList: async <TData extends BaseRecord>({
-    resource,
-    pagination,
-    filters,
-    sorters,
-    meta,
-  }: GetListParams): Promise<GetListResponse<TData>> => {
+  getList: async <TData extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams): Promise<GetListResponse<TData>> => {
     const params: Record<string, string | number> = {};
     if (pagination?.mode !== 'off') {
       const { current = 1, pageSize = 10 } = pagination ?? {};

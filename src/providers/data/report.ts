@@ -28,13 +28,7 @@ async function call<T>(request: Promise<{ data: Envelope<T> }>): Promise<T> {
 export const reportDataProvider = (client = reportClient): DataProvider => ({
   getApiUrl: () => config.reportBase,
 
-  getList: async <TData extends BaseRecord>({
-    resource,
-    pagination,
-    filters,
-    sorters,
-    meta,
-  }: GetListParams): Promise<GetListResponse<TData>> => {
+  getList: async <TData extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams): Promise<GetListResponse<TData>> => {
     const params: Record<string, string | number> = { ...filterParams(filters) };
     if (pagination?.mode !== 'off') {
       const { current = 1, pageSize = 10 } = pagination ?? {};

@@ -5,7 +5,7 @@ import type { Endpoints } from './endpoint';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export interface ListPage {
+interface ListPage {
   current: number;
   pageSize: number;
   filters?: CrudFilters;
@@ -18,11 +18,8 @@ export interface ListPage {
  * has been told to the user and rejects.
  */
 export function useResourceCall(name: string, projectId: string) {
-  const { resource } = useResource(name);
-  const providers = useDataProvider();
-  const declared = resource?.meta as ResourceMeta | undefined;
-  if (!declared) throw new Error(`No resource named ${name}`);
-  const provider = providers(declared.dataProviderName);
+  const declared = useDeclared(name);
+  const provider = useDataProvider()(declared.dataProviderName);
 
   return useMemo(() => {
     const meta = { ...declared, projectId };
@@ -50,21 +47,21 @@ export function useResourceCall(name: string, projectId: string) {
   }, [declared, name, projectId, provider]);
 }
 
-/** The endpoints a resource declares, for a page's custom calls. */
-export function useEndpoints(name: string): Endpoints {
-  const { resource } = useResource(name);
-  const declared = resource?.meta as ResourceMeta | undefined;
+/** What a resource file declares. */
+function useDeclared(name: string): ResourceMeta {
+  const declared = useResource(name).resource?.meta as ResourceMeta | undefined;
   if (!declared) throw new Error(`No resource named ${name}`);
-  return declared.endpoints;
+  return declared;
 }
+
+/** The endpoints a resource declares, for a page's custom calls. */
+export const useEndpoints = (name: string): Endpoints => useDeclared(name).endpoints;
 
 /**
  * A resource's list answer as the service sends it, for lists whose envelope carries more than
  * the rows (a group list's item total), through Refine's `useCustom` on the resource's provider.
  */
 export function useListAnswer<T extends BaseRecord>(name: string, projectId: string) {
-  const { resource } = useResource(name);
-  const declared = resource?.meta as ResourceMeta | undefined;
-  if (!declared?.endpoints.list) throw new Error(`No list endpoint of ${name}`);
-  return useCustom<T>({ url: declared.endpoints.list, method: 'get', dataProviderName: declared.dataProviderName, meta: { projectId } });
+  const { endpoints, dataProviderName } = useDeclared(name);
+  return useCustom<T>({ url: endpoints.list!, method: 'get', dataProviderName, meta: { projectId } });
 }

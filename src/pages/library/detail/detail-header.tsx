@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, DownloadOutlined, FullscreenOutlined } from '@ant-de
 import { Button, Space, Typography } from 'antd';
 import { fileSrc } from '../uploads';
 
-export interface DetailHeaderProps {
+interface DetailHeaderProps {
   title: string;
   onBack: () => void;
   onFullscreen: () => void;

@@ -1,17 +1,18 @@
 import { Empty, Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { extensionOf, type UploadedFile } from '../uploads';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { extensionOf } from '../uploads';
 import { fileInfo } from '../../../providers/files';
 
 const PdfViewer = lazy(() => import('./pdf-viewer'));
 const DocxViewer = lazy(() => import('./docx-viewer'));
 
-export const unsupportedText = '该文件类型暂不支持预览!';
+const unsupportedText = '该文件类型暂不支持预览!';
 
 const STORED_FILE = /^\/api\/uploader\/v1\/files\/(\d+)\//;
 
 /** The kind of preview a file gets, from its real name or else its URL. */
-export function fileKind(file: string, realFileName: string | null | undefined): 'pdf' | 'doc' | 'docx' | 'other' {
+function fileKind(file: string, realFileName: string | null | undefined): 'pdf' | 'doc' | 'docx' | 'other' {
   const path = file.split(/[?#]/)[0];
   const extension = extensionOf(realFileName || decodeURIComponent(path));
   return extension === 'pdf' || extension === 'doc' || extension === 'docx' ? extension : 'other';
@@ -29,21 +30,16 @@ const loading = <Spin tip="正在加载文件…" className="pdf-viewer__status"
  */
 function WordViewer({ file, kind, projectUuid }: { file: string; kind: 'doc' | 'docx'; projectUuid: string }) {
   const id = STORED_FILE.exec(new URL(file, window.location.origin).pathname)?.[1];
-  const [info, setInfo] = useState<{ file: string; answer: UploadedFile | null }>();
+  // A failed read leaves the file without its conversion.
+  const info = useQuery({
+    queryKey: ['fileInfo', id, projectUuid],
+    queryFn: ({ signal }) => fileInfo(Number(id), projectUuid, signal),
+    enabled: id !== undefined,
+    keepPreviousData: false,
+  });
 
-  useEffect(() => {
-    if (!id) return;
-    const controller = new AbortController();
-    fileInfo(Number(id), projectUuid, controller.signal)
-      .then((answer) => setInfo({ file, answer }))
-      .catch(() => {
-        if (!controller.signal.aborted) setInfo({ file, answer: null });
-      });
-    return () => controller.abort();
-  }, [file, id, projectUuid]);
-
-  if (id && info?.file !== file) return loading;
-  const answer = info?.answer;
+  if (id && info.isLoading) return loading;
+  const answer = info.data;
   if (answer?.pdf_url) return <PdfViewer key={answer.pdf_url} url={answer.pdf_url} />;
   if (kind === 'docx') return <DocxViewer key={file} url={file} />;
   if (answer?.transcode === 'pending') return <Unsupported text="文件正在转换为 PDF，请稍后刷新页面查看" />;

@@ -1,6 +1,7 @@
 import { Select } from 'antd';
 import { useList } from '@refinedev/core';
 import { useMemo } from 'react';
+import { REPORT } from '../../../../contract/library';
 import type { FilterGroup } from '../tag-filter/types';
 
 export interface DimensionOption {
@@ -16,7 +17,7 @@ export function useDimensionOptions(projectUuid: string, enabled: boolean): Dime
   const query = useList<FilterGroup>({
     resource: 'filterSettings',
     pagination: { mode: 'off' },
-    filters: [{ field: 'origin', operator: 'eq', value: '报告' }],
+    filters: [{ field: 'origin', operator: 'eq', value: REPORT.entity }],
     meta: { projectId: projectUuid },
     queryOptions: { enabled },
   });

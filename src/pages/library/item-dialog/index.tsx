@@ -1,5 +1,5 @@
 import { Button, Form, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { UNGROUPED } from '../tag-cascader';
 import { feedback } from '../../../lib/feedback';
 import type { LibraryKind } from '../kinds';
@@ -7,7 +7,7 @@ import type { LibraryItem } from '../types';
 import { useDimensionOptions } from './dimension-field';
 import { bulkBodies, initialValues, itemBody, targetGroup, type ItemFormValues } from './form-values';
 import { ItemFields } from './item-fields';
-import { saveTexts, useItemSave, type SaveOutcome } from './save';
+import { saveTexts, useItemSave } from './save';
 import { useCurrentUsername } from './use-current-username';
 import './item-dialog.css';
 
@@ -52,7 +52,6 @@ export function ItemDialog(props: ItemDialogProps) {
 function ItemForm({ kind, projectUuid, mode, item, groupId, hasDimension, onClose, onSaved }: ItemDialogProps) {
   const [form] = Form.useForm<ItemFormValues>();
   const username = useCurrentUsername();
-  const [busy, setBusy] = useState(false);
   const dimensionOptions = useDimensionOptions(projectUuid, Boolean(hasDimension));
   const dimensionIds = new Set((dimensionOptions ?? []).map((option) => option.value));
 
@@ -82,15 +81,12 @@ function ItemForm({ kind, projectUuid, mode, item, groupId, hasDimension, onClos
   const submit = async (values: ItemFormValues) => {
     const tags = hasDimension ? (values.tags ?? []).filter(([, labelId]) => !dimensionIds.has(labelId)) : values.tags;
     const filled = { ...values, tags };
-    setBusy(true);
-    let outcome: SaveOutcome;
-    try {
-      if (mode === 'edit') outcome = await save.editItem({ ...itemBody(kind, filled), id: item?.id });
-      else if (mode === 'bulk') outcome = await save.createItems(bulkBodies(kind, filled, targetGroup(groupId)));
-      else outcome = await save.createItem({ ...itemBody(kind, filled), group_id: targetGroup(groupId) });
-    } finally {
-      setBusy(false);
-    }
+    const outcome =
+      mode === 'edit'
+        ? await save.editItem({ ...itemBody(kind, filled), id: item?.id })
+        : mode === 'bulk'
+          ? await save.createItems(bulkBodies(kind, filled, targetGroup(groupId)))
+          : await save.createItem({ ...itemBody(kind, filled), group_id: targetGroup(groupId) });
     if (outcome === 'saved') {
       feedback.success(mode === 'edit' ? saveTexts.edited : kind.createdMessage);
       onSaved();
@@ -118,7 +114,7 @@ function ItemForm({ kind, projectUuid, mode, item, groupId, hasDimension, onClos
       />
       <div className="item-dialog__footer">
         <Button onClick={cancel}>取消</Button>
-        <Button type="primary" htmlType="submit" loading={busy}>
+        <Button type="primary" htmlType="submit" loading={save.saving}>
           确定
         </Button>
       </div>

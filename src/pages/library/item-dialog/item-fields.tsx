@@ -8,7 +8,7 @@ import { DimensionField, type DimensionOption } from './dimension-field';
 import { MaterialFilesField } from './material-files-field';
 import { MaterialImageField } from './material-image-field';
 
-export const dimensionRequiredText = '请选择维度标签';
+const dimensionRequiredText = '请选择维度标签';
 
 function nameRules(kind: LibraryKind): Rule[] {
   return [

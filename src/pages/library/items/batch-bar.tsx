@@ -2,7 +2,7 @@ import { DeleteOutlined, DownloadOutlined, ExportOutlined, FolderOutlined, Logou
 import { Button, Checkbox, Select, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 
-export interface BatchBarProps {
+interface BatchBarProps {
   /** Items on the page and how many of them are checked. */
   count: number;
   checkedCount: number;

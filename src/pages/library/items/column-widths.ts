@@ -1,5 +1,5 @@
 /** localStorage key of the list views' column widths: `{ [list]: { [column]: pixels } }`. */
-export const COLUMN_WIDTHS_KEY = 'columnWidths';
+const COLUMN_WIDTHS_KEY = 'columnWidths';
 
 export const MIN_COLUMN_WIDTH = 48;
 

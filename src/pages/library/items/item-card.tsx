@@ -8,7 +8,7 @@ import { downloadHref, itemImage } from './item-files';
 /** Tags a card shows before it folds the rest into "+N". */
 const SHOWN_TAGS = 3;
 
-export interface ItemCardProps {
+interface ItemCardProps {
   item: LibraryItem;
   /** Materials are images: their file is the picture when there is no cover. */
   imageIsFile: boolean;

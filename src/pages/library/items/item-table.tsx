@@ -5,7 +5,7 @@ import type { LibraryItem } from '../types';
 import { loadColumnWidths, saveColumnWidth } from './column-widths';
 import { ResizableTitle, type ResizableTitleProps } from './resizable-title';
 
-export interface ItemTableProps {
+interface ItemTableProps {
   /** Whose widths these are in localStorage columnWidths, e.g. 'report'. */
   widthsKey: string;
   items: LibraryItem[];

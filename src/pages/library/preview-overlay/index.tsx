@@ -7,7 +7,7 @@ import type { LibraryItem } from '../types';
 import { edgeTexts, step, type Position } from './navigation';
 import './preview-overlay.css';
 
-export interface PreviewOverlayProps {
+interface PreviewOverlayProps {
   open: boolean;
   items: LibraryItem[];
   index: number;

@@ -12,7 +12,7 @@ export interface Position {
   pageNo: number;
 }
 
-export type Step =
+type Step =
   | { kind: 'same-page'; position: Position }
   | { kind: 'other-page'; pageNo: number }
   | { kind: 'edge'; edge: keyof typeof edgeTexts };

@@ -1,2 +1,1 @@
-export { TagCascader, UNGROUPED, UNGROUPED_NAME, buildOptions } from './tag-cascader';
-export type { LabelPair, TagCascaderProps } from './tag-cascader';
+export { TagCascader, UNGROUPED, buildOptions, type LabelPair } from './tag-cascader';

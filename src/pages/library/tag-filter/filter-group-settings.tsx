@@ -1,21 +1,21 @@
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { FormDialog } from '../../../components/form-dialog';
+import type { CrudAccess } from '../../../components/group-list/group-list';
 import { useList } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { LABEL_LIST_LIMIT, type EntityName } from '../../../../contract/labels';
-import { feedback } from '../../../lib/feedback';
+import { changed } from '../../../lib/changed';
 import { useResourceCall } from '../../../providers/data/use-resource-call';
 import type { FilterGroup, FilterLabel } from './types';
 import { tagFilterTexts as t } from './texts';
 
-export interface FilterGroupSettingsProps {
+interface FilterGroupSettingsProps {
   open: boolean;
   projectUuid: string;
   origin: EntityName;
   groupId?: number;
   groups: FilterGroup[];
-  canCreate: boolean;
-  canEdit: boolean;
-  canDelete: boolean;
+  access: CrudAccess;
   onClose: () => void;
   /** Called after a save or a delete, to reload the filter groups. */
   onChanged: () => void;
@@ -33,10 +33,8 @@ interface FormValues {
 
 /** The settings dialog: lists the filter groups and adds, edits and deletes them. */
 export function FilterGroupSettings(props: FilterGroupSettingsProps) {
-  const { open, projectUuid, origin, groupId, groups, canCreate, canEdit, canDelete, onClose, onChanged } = props;
+  const { open, projectUuid, origin, groupId, groups, access, onClose, onChanged } = props;
   const [editor, setEditor] = useState<EditorState | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<FormValues>();
 
   const filterSettings = useResourceCall('filterSettings', projectUuid);
   const labelQuery = useList<FilterLabel>({
@@ -59,45 +57,29 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
     return [...byGroup.entries()].map(([label, options]) => ({ label, title: label, options }));
   }, [labels]);
 
-  const openEditor = (group: FilterGroup | null) => {
-    form.setFieldsValue({ name: group?.name ?? '', tags: group?.tags ?? [] });
-    setEditor({ group });
-  };
+  const openEditor = (group: FilterGroup | null) => setEditor({ group });
 
-  const save = async () => {
-    if (!editor) return;
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
+  const save = async (values: FormValues) => {
     const input = { name: values.name.trim(), tags: values.tags ?? [] };
-    setSaving(true);
-    try {
-      if (editor.group) await filterSettings.call('one', 'patch', input, { id: editor.group.id });
-      else await filterSettings.call('create', 'post', { name: input.name, origin, ...(groupId !== undefined ? { group_id: groupId } : {}), tags: input.tags });
-      feedback.success(t.saved);
-      setEditor(null);
-      form.resetFields();
-      onChanged();
-    } catch {
-      // The error catalogue has told the user already.
-    } finally {
-      setSaving(false);
-    }
+    const ok = await changed(
+      editor?.group
+        ? filterSettings.call('one', 'patch', input, { id: editor.group.id })
+        : filterSettings.call('create', 'post', { name: input.name, origin, ...(groupId !== undefined ? { group_id: groupId } : {}), tags: input.tags }),
+      t.saved,
+    );
+    if (!ok) return;
+    setEditor(null);
+    onChanged();
   };
 
   const remove = async (group: FilterGroup) => {
-    try {
-      await filterSettings.call('one', 'delete', undefined, { id: group.id });
-      feedback.success(t.deleted);
-      onChanged();
-    } catch {
-      // The error catalogue has told the user already.
-    }
+    if (await changed(filterSettings.call('one', 'delete', undefined, { id: group.id }), t.deleted)) onChanged();
   };
 
   return (
     <>
       <Modal open={open} title={t.settings} onCancel={onClose} footer={null} width={720} destroyOnHidden>
-        {canCreate && (
+        {access.create && (
           <Space style={{ marginBottom: 12 }}>
             <Button type="primary" onClick={() => openEditor(null)}>
               {t.add}
@@ -117,7 +99,7 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
               key: 'labels',
               render: (_, group) => group.labels.map((label) => <Tag key={label.id}>{label.name}</Tag>),
             },
-            ...(canEdit || canDelete
+            ...(access.edit || access.delete
               ? [
                   {
                     title: '操作',
@@ -125,12 +107,12 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
                     width: 140,
                     render: (_: unknown, group: FilterGroup) => (
                       <Space>
-                        {canEdit && (
+                        {access.edit && (
                           <Button type="link" size="small" onClick={() => openEditor(group)}>
                             {t.edit}
                           </Button>
                         )}
-                        {canDelete && (
+                        {access.delete && (
                           <Popconfirm title={t.confirmDelete} onConfirm={() => remove(group)}>
                             <Button type="link" size="small" danger>
                               {t.remove}
@@ -145,15 +127,13 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
           ]}
         />
       </Modal>
-      <Modal
+      <FormDialog<FormValues>
         open={editor !== null}
         title={editor?.group ? t.editTitle : t.addTitle}
+        initial={{ name: editor?.group?.name ?? '', tags: editor?.group?.tags ?? [] }}
         onCancel={() => setEditor(null)}
-        onOk={() => void save()}
-        confirmLoading={saving}
-        forceRender
+        onSave={save}
       >
-        <Form form={form} layout="vertical" preserve={false}>
           <Form.Item name="name" label={t.name} rules={[{ required: true, whitespace: true, message: t.nameRequired }]}>
             <Input placeholder={t.namePlaceholder} maxLength={50} />
           </Form.Item>
@@ -166,8 +146,7 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
               optionFilterProp="label"
             />
           </Form.Item>
-        </Form>
-      </Modal>
+      </FormDialog>
     </>
   );
 }

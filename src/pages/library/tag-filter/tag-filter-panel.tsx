@@ -2,8 +2,10 @@ import { DownOutlined, SettingOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Spin, Tag } from 'antd';
 import { useList, type CrudFilters } from '@refinedev/core';
 import { useState } from 'react';
+import { crudAccess } from '../../../components/group-list/group-list';
 import type { ResourceAction } from '../../../resources/types';
 import type { EntityName } from '../../../../contract/labels';
+import { MATERIAL } from '../../../../contract/library';
 import type { FilterGroup } from './types';
 import { FilterGroupSettings } from './filter-group-settings';
 import { tagFilterTexts as t } from './texts';
@@ -14,8 +16,8 @@ export interface TagFilterPanelProps {
   origin: EntityName;
   /** The report or material group shown; filter groups of other groups are left out. */
   groupId?: number;
-  /** `can('filterSettings', action)` of the project. */
-  allowed: (action: ResourceAction) => boolean;
+  /** The project's `can(resource, action)`. */
+  can: (resource: string, action: ResourceAction) => boolean;
   /** The checked label ids. */
   value: number[];
   onChange: (ids: number[]) => void;
@@ -29,11 +31,8 @@ const NONE: never[] = [];
 
 /** The collapsible tag filter panel of the report and material lists (spec section 2). */
 export function TagFilterPanel(props: TagFilterPanelProps) {
-  const { projectUuid, origin, groupId, allowed, value, onChange, onFilter, onReset, defaultOpen = true } = props;
-  const canView = allowed('list');
-  const canCreate = allowed('create');
-  const canEdit = allowed('edit');
-  const canDelete = allowed('delete');
+  const { projectUuid, origin, groupId, can, value, onChange, onFilter, onReset, defaultOpen = true } = props;
+  const canView = can('filterSettings', 'list');
 
   const [open, setOpen] = useState(defaultOpen);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -55,7 +54,7 @@ export function TagFilterPanel(props: TagFilterPanelProps) {
 
   if (!canView) return null;
 
-  const allText = origin === '素材' ? t.allMaterials : t.allReports;
+  const allText = origin === MATERIAL.entity ? t.allMaterials : t.allReports;
   const toggle = (id: number, checked: boolean) =>
     onChange(checked ? [...value.filter((v) => v !== id), id] : value.filter((v) => v !== id));
   const clearRow = (group: FilterGroup) => {
@@ -143,9 +142,7 @@ export function TagFilterPanel(props: TagFilterPanelProps) {
         origin={origin}
         groupId={groupId}
         groups={groups}
-        canCreate={canCreate}
-        canEdit={canEdit}
-        canDelete={canDelete}
+        access={crudAccess(can, 'filterSettings')}
         onClose={() => setSettingsOpen(false)}
         onChanged={reload}
       />

@@ -14,8 +14,3 @@ export interface FilterGroup {
   labels: FilterLabel[];
   data_fields?: unknown;
 }
-
-export interface FilterGroupInput {
-  name: string;
-  tags: number[];
-}

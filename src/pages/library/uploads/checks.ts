@@ -5,7 +5,7 @@
  */
 
 /** What the checks need of a File. */
-export interface FileFacts {
+interface FileFacts {
   name: string;
   type: string;
   size: number;
@@ -31,7 +31,7 @@ export const uploadTexts = {
 } as const;
 
 /** Limit and size message of each image purpose. */
-export const imageRules: Record<ImagePurpose, { maxBytes: number; sizeMessage: string }> = {
+const imageRules: Record<ImagePurpose, { maxBytes: number; sizeMessage: string }> = {
   cover: { maxBytes: 2 * MB, sizeMessage: '上传图片大小不能超过 2MB!' },
   material: { maxBytes: 10 * MB, sizeMessage: '上传图片大小不能超过 10MB!' },
   avatar: { maxBytes: 1 * MB, sizeMessage: '上传头像图片大小不能超过 1MB!' },
@@ -98,7 +98,7 @@ export function uploadErrorText(code: string | number | undefined): string {
 }
 
 /** The fields of a file answer that decide the report file's status text. */
-export interface TranscodeFacts {
+interface TranscodeFacts {
   status?: 0 | 1 | null;
   transcode?: string;
 }
