@@ -40,7 +40,6 @@ export const IdsBody = Type.Object({
   }),
 });
 
-export const ProjectScoped = Type.Object({ project_uuid: Type.Optional(Type.String({ maxLength: 64 })) });
 export const IdParams = Type.Object({ id: Id() });
 export const ProjectParams = Type.Object({ project_uuid: Type.String({ maxLength: 64 }) });
 
