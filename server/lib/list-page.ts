@@ -18,3 +18,9 @@ export async function listPage<Q extends ListQuery, R, T>(
   const { rows, total } = await list(params);
   return drfPage(request, rows.map((row) => present(row)), total, params.limit, params.offset);
 }
+
+/** A page of rows and the number of all rows, read at once. */
+export async function withTotal<R>(rows: PromiseLike<R[]>, count: PromiseLike<{ total: number }[]>): Promise<{ rows: R[]; total: number }> {
+  const [page, [{ total }]] = await Promise.all([rows, count]);
+  return { rows: page, total };
+}

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { withTotal } from './list-page';
 import type { Db } from '../db/client';
 import { roles } from '../db/schema';
 import { badRequest } from './errors';
@@ -19,7 +20,7 @@ const orderColumns = { id: roles.id, name: roles.name, created_at: roles.created
 export async function listRoles(db: Db, scope: RoleScope, params: { search?: string; ordering: string; limit: number; offset: number }) {
   const where = and(scope.where, params.search ? ilike(roles.name, containing(params.search)) : undefined);
   const column = orderColumns[params.ordering.replace(/^-/, '') as keyof typeof orderColumns];
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal<RoleRow>(
     db
       .select({ role: roles, memberCount: scope.memberCount })
       .from(roles)
@@ -28,8 +29,7 @@ export async function listRoles(db: Db, scope: RoleScope, params: { search?: str
       .limit(params.limit)
       .offset(params.offset),
     db.select({ total: count() }).from(roles).where(where),
-  ]);
-  return { rows: rows as RoleRow[], total };
+  );
 }
 
 /** A role of the scope, or undefined. */
