@@ -1,28 +1,20 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors';
 import { inviteLink } from '../../lib/invite-links';
 import { checkInvitation, redeemInvitation } from '../../lib/invite-tokens';
 import { currentUser } from '../../plugins/auth';
-
 import { inProject, projectOf } from '../../plugins/access';
 import { permissionDetail } from '../../../contract/permissions';
 import { findDefaultRole, joinOrganization } from '../organizations/queries';
-import { inviteToProject, ProjectInvitation } from './member-invitations';
+import { inviteToProject } from './member-invitations';
 import { addMember, addOrganizationUsers, checkProjectRole, defaultProjectRole, isProjectMember, membersByIds, presentMember } from './member-queries';
-import { InviteCodeQuery, Member } from './member-schemas';
-import { ErrorBody, Id } from '../../lib/schema-types';
+import { InviteCode, InviteCodeQuery, InviteUserAnswer, InviteUserBody, JoinBody, JoinQuery, JoinResult, ProjectScoped } from './schemas';
+import { ErrorBody } from '../../lib/schema-types';
 
 const tags = ['项目成员'];
 const BASE = '/api/project/v1/projects';
 const CREATE = [permissionDetail('project', 'projectmember', 'create')];
-
-const InviteCode = Type.Object({ token: Type.String(), expires_at: Type.String(), url: Type.String() });
-const InviteItem = Type.Object({ username: Type.Optional(Type.String({ maxLength: 150 })), role_id: Type.Optional(Id()) });
-const InviteUserBody = Type.Union([InviteItem, Type.Array(InviteItem, { maxItems: 200 })]);
-const Scoped = Type.Object({ project_uuid: Type.Optional(Type.String({ maxLength: 64 })) });
-const InviteUserAnswer = Type.Array(Type.Union([Member, Type.Composite([Type.Object({ username: Type.String() }), ProjectInvitation])]));
-const JoinResult = Type.Object({ message: Type.String(), project_uuid: Type.String() });
 
 /** The project of a collection call: in the path, or as `project_uuid` in the query. */
 const invitingMembers = inProject(CREATE, (request: FastifyRequest) =>
@@ -41,7 +33,7 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 
-    app.post<{ Body: Static<typeof InviteUserBody>; Querystring: Static<typeof Scoped> }>(
+    app.post<{ Body: Static<typeof InviteUserBody>; Querystring: Static<typeof ProjectScoped> }>(
       url.replace('invite_code', 'invite_user'),
       {
         config: invitingMembers,
@@ -49,7 +41,7 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
           tags,
           summary: '按用户名邀请（一个或数组）：本企业成员直接加入，其他人各得一个一次性邀请链接',
           description: '按请求的顺序回答：本企业成员的成员记录，或 {username, invited, token, url, …}；不透露企业之外的用户是否存在。成员的加入全部成功或全部不变。',
-          querystring: Scoped,
+          querystring: ProjectScoped,
           body: InviteUserBody,
           response: { 201: InviteUserAnswer, 400: ErrorBody },
         },
@@ -95,6 +87,6 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
     return { message: '成功加入项目', project_uuid: projectUuid };
   };
   const joinSchema = { tags, summary: '凭邀请链接加入项目（同时加入其企业）', response: { 200: JoinResult, 400: ErrorBody } };
-  app.get(`${BASE}/members/join/`, { schema: { ...joinSchema, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } }, join);
-  app.post('/api/v1/user_admin/join_project/', { schema: { ...joinSchema, body: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } }, join);
+  app.get(`${BASE}/members/join/`, { schema: { ...joinSchema, querystring: JoinQuery } }, join);
+  app.post('/api/v1/user_admin/join_project/', { schema: { ...joinSchema, body: JoinBody } }, join);
 }

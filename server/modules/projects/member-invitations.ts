@@ -1,15 +1,7 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/client';
 import { inviteLink } from '../../lib/invite-links';
-
-/** The answer for anyone who is not a member of the project's organization, whether registered or not. */
-export const ProjectInvitation = Type.Object({
-  invited: Type.Literal(true),
-  message: Type.String(),
-  token: Type.String(),
-  expires_at: Type.String(),
-  url: Type.String(),
-});
+import type { ProjectInvitation } from './schemas';
 
 /**
  * A one-use invite link to the project with the given role. It names nobody: the person it is

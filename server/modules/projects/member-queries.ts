@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm';
+import { withTotal } from '../../lib/list-page';
 import type { Db } from '../../db/client';
 import { organizationMembers, projectMembers, projects, roles, users } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { containing } from '../../lib/sql';
 import { UUID } from '../../lib/schema-types';
+import type { MEMBER_ORDERINGS } from './schemas';
 
-export const MEMBER_ORDERINGS = ['created_at', '-created_at', 'username', '-username'] as const;
 
 const memberColumns = { member: projectMembers, user: users, role: { id: roles.id, name: roles.name } };
 export type MemberRow = { member: typeof projectMembers.$inferSelect; user: typeof users.$inferSelect; role: { id: number; name: string } | null };
@@ -26,7 +27,7 @@ export async function listMembers(
   if (usernameContains) conditions.push(ilike(users.username, containing(usernameContains)));
   const where = and(...conditions);
   const column = query.ordering.includes('username') ? users.username : projectMembers.createdAt;
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal<MemberRow>(
     db
       .select(memberColumns)
       .from(projectMembers)
@@ -37,8 +38,7 @@ export async function listMembers(
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(projectMembers).innerJoin(users, eq(users.uuid, projectMembers.userUuid)).where(where),
-  ]);
-  return { rows: rows as MemberRow[], total };
+  );
 }
 
 export async function membersByIds(db: Db, ids: number[]): Promise<MemberRow[]> {

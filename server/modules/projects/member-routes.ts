@@ -8,7 +8,7 @@ import { permissionDetail, type PermissionAction } from '../../../contract/permi
 import { inProject, projectOf } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
 import { projectNotFound } from './access';
-import { inviteToProject, ProjectInvitation } from './member-invitations';
+import { inviteToProject } from './member-invitations';
 import {
   addOrganizationUsers,
   changeMemberRole,
@@ -20,7 +20,7 @@ import {
   removeMembers,
   type MemberRow,
 } from './member-queries';
-import { IdParams, IdsBody, Member, MemberAdd, MemberChange, MemberListQuery, MemberPage, ProjectParams } from './member-schemas';
+import { IdParams, IdsBody, Member, MemberAdd, MemberChange, MemberListQuery, MemberPage, ProjectInvitation, ProjectParams } from './schemas';
 
 const tags = ['项目成员'];
 const BASE = '/api/project/v1/projects';
@@ -89,9 +89,7 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.route<{ Params: Static<typeof IdParams>; Body: Static<typeof MemberChange> }>({
-    method: ['PUT', 'PATCH'],
-    url: `${BASE}/members/:id/`,
-    config: ofMember('edit'),
+    method: ['PUT', 'PATCH'], url: `${BASE}/members/:id/`, config: ofMember('edit'),
     schema: { tags, summary: '修改项目成员的角色', params: IdParams, body: MemberChange, response: { 200: Member, 400: ErrorBody } },
     handler: async (request) => {
       const row = await memberById(request.params.id);

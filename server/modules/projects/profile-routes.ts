@@ -2,8 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { inProject, projectOf } from '../../plugins/access';
 import { permissionDetail } from '../../../contract/permissions';
-import { ProjectParams } from './member-schemas';
 import { readProfile, saveProfile } from './queries';
+import { ProjectParams } from './schemas';
 import { ErrorBody } from '../../lib/schema-types';
 
 const BASE = '/api/project_profile/projects/:project_uuid/project_profile';

@@ -92,9 +92,7 @@ export async function projectRecordRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.route<{ Params: Static<typeof UuidParams>; Body: ProjectBody }>({
-    method: ['PUT', 'PATCH'],
-    url: '/api/project/v1/projects/:uuid/',
-    config: inProject(can('edit')),
+    method: ['PUT', 'PATCH'], url: '/api/project/v1/projects/:uuid/', config: inProject(can('edit')),
     schema: { tags, summary: '修改项目', params: UuidParams, body: ProjectWrite, response: { 200: Project, 400: ErrorBody } },
     handler: async (request) =>
       present(await updateProject(app.db, projectOf(request).project.uuid, projectChanges(request.body, request.method === 'PUT'))),

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, exists, ilike, type SQL } from 'drizzle-orm';
+import { withTotal } from '../../lib/list-page';
 import type { Db } from '../../db/client';
 import { projectMembers, projectProfiles, projects } from '../../db/schema';
 import { ensureBuiltinRoles } from './builtin-roles';
@@ -32,7 +33,7 @@ export async function listMemberProjects(
   const where = and(...conditions);
   const descending = params.ordering.startsWith('-');
   const column = orderColumns[params.ordering.replace('-', '') as keyof typeof orderColumns];
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     db
       .select()
       .from(projects)
@@ -41,8 +42,7 @@ export async function listMemberProjects(
       .limit(params.limit)
       .offset(params.offset),
     db.select({ total: count() }).from(projects).where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 /** Creates a project with its built-in roles; its creator becomes its 项目管理员. */

@@ -1,45 +1,22 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { listPage } from '../../lib/list-page';
-import { LimitOffsetQuery, PageOf } from '../../lib/pagination';
 import { checkRoleName, findRole, insertRole, listRoles, setDefaultRole, updateRole, type RoleRow } from '../../lib/roles';
 import { ErrorBody } from '../../lib/schema-types';
 import { permissionDetail, scopeDetails, type PermissionAction } from '../../../contract/permissions';
 import { inProject, projectOf } from '../../plugins/access';
 import { projectNotFound } from './access';
 import { defaultProjectRole } from './member-queries';
-import { IdParams, IdsBody, ProjectParams } from './member-schemas';
+import { IdParams, IdsBody, Menus, ProjectParams, Role, RoleListQuery, RolePage, RoleWrite } from './schemas';
 import { anyProjectRole, deleteRoles, projectRoles, rolesByIds } from './role-queries';
 
 const tags = ['项目角色'];
 const BASE = '/api/project/v1/projects';
 const can = (action: PermissionAction) => [permissionDetail('project', 'role', action)];
 const PROJECT_DETAILS = new Set(scopeDetails('project'));
-
-const Role = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  is_default: Type.Boolean(),
-  customize: Type.Boolean(),
-  builtin: Type.Union([Type.String(), Type.Null()]),
-  permissions: Type.Array(Type.String()),
-  member_count: Type.Integer(),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-});
-const RoleWrite = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 64 })),
-  permissions: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })),
-});
-const RoleListQuery = Type.Object({
-  ...LimitOffsetQuery,
-  ordering: Type.Optional(Type.Union(['created_at', '-created_at', 'name', '-name'].map((v) => Type.Literal(v)))),
-  search: Type.Optional(Type.String({ maxLength: 100 })),
-});
-const Menus = Type.Object({ menus: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 }) });
 
 function checkPermissions(list: string[]): string[] {
   const unknown = list.find((detail) => !PROJECT_DETAILS.has(detail));
@@ -87,7 +64,7 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof RoleListQuery> }>(
     `${BASE}/:project_uuid/roles/`,
-    { config: inProject(can('view')), schema: { tags, summary: '项目角色列表', params: ProjectParams, querystring: RoleListQuery, response: { 200: PageOf(Role) } } },
+    { config: inProject(can('view')), schema: { tags, summary: '项目角色列表', params: ProjectParams, querystring: RoleListQuery, response: { 200: RolePage } } },
     async (request) =>
       listPage(request, { ordering: 'created_at' as const, ...request.query }, (params) => listRoles(app.db, projectRoles(projectOf(request).project.uuid), params), present),
   );
@@ -111,9 +88,7 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.route<{ Params: Static<typeof IdParams>; Body: Static<typeof RoleWrite> }>({
-    method: ['PUT', 'PATCH'],
-    url: `${BASE}/roles/:id/`,
-    config: ofRole('edit'),
+    method: ['PUT', 'PATCH'], url: `${BASE}/roles/:id/`, config: ofRole('edit'),
     schema: { tags, summary: '修改项目角色', params: IdParams, body: RoleWrite, response: { 200: Role, 400: ErrorBody } },
     handler: async (request) => {
       const row = await roleById(request.params.id);
