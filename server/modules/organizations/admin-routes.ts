@@ -114,12 +114,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   route<{ Params: Static<typeof OrganizationParams> }>(
     'GET', `${V1_ORG}/:id/switch/`, inOrganization(null, byPathId),
-    {
-      summary: '切换当前企业',
-      description: '只能切换到自己加入的企业；没有 Organization 请求头的请求在当前企业中进行。',
-      params: OrganizationParams,
-      response: { 200: SwitchResult },
-    },
+    { summary: '切换当前企业', description: '只能切换到自己加入的企业；没有 Organization 请求头的请求在当前企业中进行。', params: OrganizationParams, response: { 200: SwitchResult } },
     async (request) => {
       const { organization, user } = organizationOf(request);
       await updateUser(app.db, user.uuid, { currentOrganizationUuid: organization.uuid });
@@ -154,12 +149,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   adminRoute<{ Body: Static<typeof JoinBody> }>(
     'POST', `${V1}/user_admin/staff/join_staff/`, undefined,
-    {
-      summary: '凭邀请链接成为平台工作人员',
-      description: '链接种类为 staff；成功后账号的 is_staff 为 true。已是工作人员时不占用次数。',
-      body: JoinBody,
-      response: { 200: MessageBody },
-    },
+    { summary: '凭邀请链接成为平台工作人员', description: '链接种类为 staff；成功后账号的 is_staff 为 true。已是工作人员时不占用次数。', body: JoinBody, response: { 200: MessageBody } },
     async (request) => {
       const user = currentUser(request);
       const token = request.body?.token;

@@ -71,13 +71,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   route<{ Params: Static<typeof MemberParams>; Body: Static<typeof MemberChange> }>(
     ['PUT', 'PATCH'], [`${ORG}/members/:uuid/`, `${V1_ORG}/members/:uuid/`], inOrganization(can('member', 'edit')),
-    {
-      summary: '修改企业成员的角色',
-      description: '只有企业所有者可以修改所有者的角色；企业最后一位管理员不能被改为其他角色。',
-      params: MemberParams,
-      body: MemberChange,
-      response: { 200: Member },
-    },
+    { summary: '修改企业成员的角色', description: '只有企业所有者可以修改所有者的角色；企业最后一位管理员不能被改为其他角色。', params: MemberParams, body: MemberChange, response: { 200: Member } },
     async (request) => {
       const access = organizationOf(request);
       const target = await memberOf(access, request.params.uuid);
@@ -93,12 +87,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   route<{ Querystring: Static<typeof InviteCodeQuery> }>(
     'GET', [`${ORG}/members/invite_code/`, `${V1_ORG}/members/invite_code/`], inOrganization(can('member', 'create')),
-    {
-      summary: '生成企业邀请链接',
-      description: '有效天数 days 为 1 到 365，默认 7；一个链接最多使用 100 次。加入者获得默认角色。',
-      querystring: InviteCodeQuery,
-      response: { 200: InviteCode },
-    },
+    { summary: '生成企业邀请链接', description: '有效天数 days 为 1 到 365，默认 7；一个链接最多使用 100 次。加入者获得默认角色。', querystring: InviteCodeQuery, response: { 200: InviteCode } },
     async (request) => {
       const { organization, user } = organizationOf(request);
       return inviteLink(app.db, { kind: 'organization', organizationUuid: organization.uuid, createdBy: user.uuid, days: request.query.days }, timeZone);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { withTotal } from '../../lib/list-page';
 import type { Db } from '../../db/client';
 import { organizationMembers, organizations, projectMembers, projects, roles, users } from '../../db/schema';
 import type { MEMBER_ORDERINGS } from './schemas';
@@ -57,19 +58,14 @@ export async function listMembers(
     nickname: users.nickname,
     is_owner: organizationMembers.isOwner,
   };
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     memberQuery(db)
       .where(where)
       .orderBy(order(filter.ordering, columns), asc(organizationMembers.id))
       .limit(filter.limit)
       .offset(filter.offset),
-    db
-      .select({ total: count() })
-      .from(organizationMembers)
-      .innerJoin(users, eq(users.uuid, organizationMembers.userUuid))
-      .where(where),
-  ]);
-  return { rows, total };
+    db.select({ total: count() }).from(organizationMembers).innerJoin(users, eq(users.uuid, organizationMembers.userUuid)).where(where),
+  );
 }
 
 /** Members of the organization among the given users, in the order of `userUuids`. */
@@ -163,7 +159,7 @@ export async function listUserOrganizations(db: Db, userUuid: string, filter: { 
   const conditions: SQL[] = [eq(organizationMembers.userUuid, userUuid)];
   if (filter.search) conditions.push(ilike(organizations.name, containing(filter.search)));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     db
       .select({ organization: organizations, member: organizationMembers, role: { id: roles.id, name: roles.name } })
       .from(organizationMembers)
@@ -173,13 +169,8 @@ export async function listUserOrganizations(db: Db, userUuid: string, filter: { 
       .orderBy(asc(organizationMembers.id))
       .limit(filter.limit)
       .offset(filter.offset),
-    db
-      .select({ total: count() })
-      .from(organizationMembers)
-      .innerJoin(organizations, eq(organizations.uuid, organizationMembers.organizationUuid))
-      .where(where),
-  ]);
-  return { rows, total };
+    db.select({ total: count() }).from(organizationMembers).innerJoin(organizations, eq(organizations.uuid, organizationMembers.organizationUuid)).where(where),
+  );
 }
 
 export async function countMembers(db: Db, organizationUuid: string): Promise<number> {
@@ -211,7 +202,7 @@ export async function listUserProjects(
   const conditions: SQL[] = [eq(projects.organizationUuid, member.organizationUuid), eq(projectMembers.userUuid, member.userUuid)];
   if (filter.search) conditions.push(ilike(projects.name, containing(filter.search)));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     db
       .select({ project: projects, member: projectMembers, role: { id: roles.id, name: roles.name } })
       .from(projectMembers)
@@ -221,13 +212,8 @@ export async function listUserProjects(
       .orderBy(asc(projects.createdAt), asc(projects.uuid))
       .limit(filter.limit)
       .offset(filter.offset),
-    db
-      .select({ total: count() })
-      .from(projectMembers)
-      .innerJoin(projects, eq(projects.uuid, projectMembers.projectUuid))
-      .where(where),
-  ]);
-  return { rows, total };
+    db.select({ total: count() }).from(projectMembers).innerJoin(projects, eq(projects.uuid, projectMembers.projectUuid)).where(where),
+  );
 }
 
 /** Adds the user to the organization, unless a member already, and makes it the user's current one. */

@@ -85,12 +85,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   route<{ Params: Static<typeof RoleParams> }>(
     'DELETE', `${ORG}/roles/:id/`, inOrganization(can('role', 'delete')),
-    {
-      summary: '删除企业角色',
-      description: '内置企业管理员角色和默认角色不能删除；该角色的成员改为默认角色。',
-      params: RoleParams,
-      response: { 204: { type: 'null', description: '已删除' } },
-    },
+    { summary: '删除企业角色', description: '内置企业管理员角色和默认角色不能删除；该角色的成员改为默认角色。', params: RoleParams, response: { 204: { type: 'null', description: '已删除' } } },
     async (request, reply) => {
       const access = organizationOf(request);
       const { role } = await roleOf(access, request.params.id);
