@@ -15,6 +15,14 @@ import { ErrorBody } from '../../lib/schema-types';
 const TAKEN = { mobile: '该手机号已注册', username: '该用户名已被使用' } as const;
 
 export async function smsRoutes(app: FastifyInstance): Promise<void> {
+  /** Uses the code sent to the mobile; answers the user registered with it. */
+  const holderOfCode = async (mobile: string, action: 'login' | 'reset', code: string) => {
+    await consumeCode(app.db, { mobile, action, code });
+    const user = await findUserByMobile(app.db, mobile);
+    if (!user) throw badRequest('该手机号尚未注册，请先注册');
+    return user;
+  };
+
   app.post<{ Body: Static<typeof SmsCodeBody> }>(
     '/api/v1/user/sms/code/',
     openRoute({ summary: '发送短信验证码（5 分钟有效；同一手机号 30 秒一次、每天 10 次）', body: SmsCodeBody, response: { 200: MessageBody, 400: ErrorBody, 429: ErrorBody } }),
@@ -33,10 +41,7 @@ export async function smsRoutes(app: FastifyInstance): Promise<void> {
     openRoute({ summary: '验证码登录', body: SmsLoginBody, response: { 200: LoginResult, 400: ErrorBody } }),
     async (request) => {
       const mobile = checkMobile(request.body.mobile);
-      const code = checkCode(request.body.code);
-      await consumeCode(app.db, { mobile, action: 'login', code });
-      const user = await findUserByMobile(app.db, mobile);
-      if (!user) throw badRequest('该手机号尚未注册，请先注册');
+      const user = await holderOfCode(mobile, 'login', checkCode(request.body.code));
       return { username: user.username, token: await createSession(app.db, user.uuid) };
     },
   );
@@ -70,9 +75,7 @@ export async function smsRoutes(app: FastifyInstance): Promise<void> {
       const mobile = checkMobile(request.body.mobile);
       const code = checkCode(request.body.code);
       const password = checkPasswordRule(request.body.password);
-      await consumeCode(app.db, { mobile, action: 'reset', code });
-      const user = await findUserByMobile(app.db, mobile);
-      if (!user) throw badRequest('该手机号尚未注册，请先注册');
+      const user = await holderOfCode(mobile, 'reset', code);
       await updateUser(app.db, user.uuid, { passwordHash: await hashPassword(password), failedLoginCount: 0, lockedUntil: null });
       await endUserSessions(app.db, user.uuid, 'reset');
       return { message: '密码已重置' };
