@@ -1,18 +1,18 @@
 import type { Static } from '@sinclair/typebox';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users } from '../../db/schema';
+import type { users } from '../../db/schema';
 import { checkPasswordRule } from '../../lib/account-rules';
 import { badRequest, ErrorCode } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
-import { clearWrongPasswords, countPasswordAttempt, findUserBySignInName, LOCK_AFTER_WRONG_PASSWORDS, lockPasswordSignIn, minutesUntil } from './queries';
-import { LoginBody, LoginResult, UserInfo, UserInfoUpdate } from './schemas';
+import {
+  clearWrongPasswords, countPasswordAttempt, findUserBySignInName, LOCK_AFTER_WRONG_PASSWORDS, lockPasswordSignIn, minutesUntil, updateUser,
+} from './queries';
+import { LoginBody, LoginResult, openRoute, tags, UserInfo, UserInfoUpdate } from './schemas';
 import { createSession, endSession, endUserSessions, type SessionUser } from './sessions';
 import { takeSignInAttempt } from './sign-in-limits';
 import { ErrorBody } from '../../lib/schema-types';
 
-const tags = ['账号'];
 
 function userInfoOf(user: SessionUser, request: FastifyRequest): Static<typeof UserInfo> {
   return {
@@ -29,10 +29,7 @@ function userInfoOf(user: SessionUser, request: FastifyRequest): Static<typeof U
 export async function accountSessionRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: Static<typeof LoginBody> }>(
     '/api/v1/user/account/login/',
-    {
-      config: { public: true },
-      schema: { tags, summary: '密码登录（用户名或手机号）', body: LoginBody, response: { 200: LoginResult, 400: ErrorBody, 429: ErrorBody } },
-    },
+    openRoute({ summary: '密码登录（用户名或手机号）', body: LoginBody, response: { 200: LoginResult, 400: ErrorBody, 429: ErrorBody } }),
     async (request) => {
       const name = (request.body.username || request.body.mobile || '').trim();
       const password = request.body.password ?? '';
@@ -71,12 +68,7 @@ export async function accountSessionRoutes(app: FastifyInstance): Promise<void> 
   app.post<{ Body: Static<typeof UserInfoUpdate> }>(
     '/api/v1/user/info/',
     {
-      schema: {
-        tags,
-        summary: '修改昵称；带原密码时修改密码（其他设备上的会话随之结束）',
-        body: UserInfoUpdate,
-        response: { 200: UserInfo, 400: ErrorBody },
-      },
+      schema: { tags, summary: '修改昵称；带原密码时修改密码（其他设备上的会话随之结束）', body: UserInfoUpdate, response: { 200: UserInfo, 400: ErrorBody } },
     },
     async (request) => {
       const user = currentUser(request);
@@ -92,11 +84,7 @@ export async function accountSessionRoutes(app: FastifyInstance): Promise<void> 
         changes.passwordHash = await hashPassword(checkPasswordRule(password));
       }
       if (Object.keys(changes).length === 0) throw badRequest('没有需要修改的内容');
-      const [updated] = await app.db
-        .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(users.uuid, user.uuid))
-        .returning();
+      const updated = await updateUser(app.db, user.uuid, changes);
       if (changes.passwordHash) await endUserSessions(app.db, user.uuid, 'password_changed', request.token ?? undefined);
       return userInfoOf(updated, request);
     },

@@ -53,6 +53,21 @@ export async function clearWrongPasswords(db: Db, userUuid: string): Promise<voi
   await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.uuid, userUuid));
 }
 
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const [user] = await db.select({ uuid: users.uuid }).from(users).where(eq(users.username, username));
+  return user !== undefined;
+}
+
+export async function createUser(db: Db, values: typeof users.$inferInsert) {
+  const [user] = await db.insert(users).values(values).returning({ uuid: users.uuid, username: users.username });
+  return user;
+}
+
+export async function updateUser(db: Db, uuid: string, changes: Partial<typeof users.$inferInsert>) {
+  const [user] = await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.uuid, uuid)).returning();
+  return user;
+}
+
 export const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
 
 /** Postgres unique violations name their constraint; this maps it to the field that clashed. */

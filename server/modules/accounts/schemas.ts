@@ -1,4 +1,9 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifySchema } from 'fastify';
+
+export const tags = ['账号'];
+/** Options of a route open to callers who have not signed in. */
+export const openRoute = (schema: FastifySchema) => ({ config: { public: true }, schema: { tags, ...schema } });
 
 export const MessageBody = Type.Object({ message: Type.String() });
 export const MobileBody = Type.Object({ mobile: Type.String() });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { ErrorBody } from '../../lib/schema-types';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -12,7 +13,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         summary: '数据库可用时返回 200，否则 503',
         response: {
           200: Type.Object({ status: Type.Literal('ok'), database: Type.String() }),
-          503: Type.Object({ code: Type.Integer(), message: Type.String() }),
+          503: ErrorBody,
         },
       },
     },

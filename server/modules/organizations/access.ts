@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { organizationMembers, organizations, roles } from '../../db/schema';
@@ -8,6 +8,7 @@ import type { SessionUser } from '../accounts/sessions';
 import { ORGANIZATION_DETAILS } from './builtin-roles';
 import { permissionDetail, type PermissionAction } from '../../../contract/permissions';
 import { UUID } from '../../lib/schema-types';
+import { memberRoleJoin } from './queries';
 
 export interface OrganizationAccess {
   organization: typeof organizations.$inferSelect;
@@ -49,14 +50,7 @@ export async function organizationAccess(
     .select({ organization: organizations, member: organizationMembers, role: roles })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.uuid, organizationMembers.organizationUuid))
-    .leftJoin(
-      roles,
-      and(
-        eq(roles.id, organizationMembers.roleId),
-        eq(roles.organizationUuid, organizationMembers.organizationUuid),
-        isNull(roles.projectUuid),
-      ),
-    )
+    .leftJoin(roles, memberRoleJoin)
     .where(and(eq(organizationMembers.organizationUuid, target), eq(organizationMembers.userUuid, user.uuid)));
   if (!row) throw organizationNotFound();
   return { ...row, user, isOwner: row.member.isOwner, permissions: grantedDetails(row.member.isOwner, row.role) };

@@ -17,18 +17,22 @@ export const ORG = '/api/organization/v1';
 export const V1_ORG = '/api/v1/organization';
 export const V1 = '/api/v1';
 
-export const errorResponses = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errorResponses = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+type Handler<RG extends RouteGenericInterface> = RouteHandlerMethod<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, RG>;
 
 /**
- * Registers one handler on several paths that mean the same call (the platform path and the
- * /api/v1 admin path), so the logic is written once.
+ * Declares routes of one tag that answer refusals with ErrorBody. One handler serves every path
+ * that means the same call (the platform path and the /api/v1 admin path), so the logic is written once.
  */
-export function onPaths<RG extends RouteGenericInterface>(
-  app: FastifyInstance,
-  method: HTTPMethods | HTTPMethods[],
-  urls: string[],
-  options: { schema: FastifySchema; config?: FastifyContextConfig },
-  handler: RouteHandlerMethod<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, RG>,
-): void {
-  for (const url of urls) app.route<RG>({ method, url, ...options, handler });
-}
+export const routesTagged =
+  (app: FastifyInstance, tags: string[]) =>
+  <RG extends RouteGenericInterface = RouteGenericInterface>(
+    method: HTTPMethods | HTTPMethods[],
+    urls: string | string[],
+    config: FastifyContextConfig | undefined,
+    schema: Omit<FastifySchema, 'response'> & { response: Record<number, unknown> },
+    handler: Handler<RG>,
+  ): void => {
+    for (const url of [urls].flat()) app.route<RG>({ method, url, config, schema: { tags, ...schema, response: { ...schema.response, ...errorResponses } }, handler });
+  };

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { formatDateTime } from '../../lib/dates';
-import type { MemberRow, RoleRow } from './queries';
+import type { RoleRow } from '../../lib/roles';
+import type { MemberRow } from './queries';
 import type { Member, Role } from './schemas';
 
 const when = (date: Date, timeZone: string) => formatDateTime(date, timeZone)!;

@@ -1,8 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { withTotal } from '../../lib/list-page';
 import type { Db } from '../../db/client';
 import { organizationMembers, organizations, projectMembers, projects, roles, users } from '../../db/schema';
-import type { MEMBER_ORDERINGS, ROLE_ORDERINGS } from './schemas';
+import type { MEMBER_ORDERINGS } from './schemas';
+import { findRole as findScopedRole, type RoleRow, type RoleScope } from '../../lib/roles';
 import { containing } from '../../lib/sql';
+import { updateUser } from '../accounts/queries';
 
 const order = (ordering: string, columns: Record<string, Parameters<typeof asc>[0]>) => {
   const column = columns[ordering.replace(/^-/, '')];
@@ -10,7 +13,7 @@ const order = (ordering: string, columns: Record<string, Parameters<typeof asc>[
 };
 
 /** An organization role of the member's organization (never a project role, never another organization's). */
-const memberRoleJoin = and(
+export const memberRoleJoin = and(
   eq(roles.id, organizationMembers.roleId),
   eq(roles.organizationUuid, organizationMembers.organizationUuid),
   isNull(roles.projectUuid),
@@ -38,16 +41,12 @@ const memberQuery = (db: Db) =>
 
 export type MemberRow = Awaited<ReturnType<ReturnType<typeof memberQuery>['execute']>>[number];
 
-export interface MemberListFilter {
-  organizationUuid: string;
-  search?: string;
-  ordering: (typeof MEMBER_ORDERINGS)[number];
-  limit: number;
-  offset: number;
-}
-
-export async function listMembers(db: Db, filter: MemberListFilter) {
-  const conditions: SQL[] = [eq(organizationMembers.organizationUuid, filter.organizationUuid)];
+export async function listMembers(
+  db: Db,
+  organizationUuid: string,
+  filter: { search?: string; ordering: (typeof MEMBER_ORDERINGS)[number]; limit: number; offset: number },
+) {
+  const conditions: SQL[] = [eq(organizationMembers.organizationUuid, organizationUuid)];
   if (filter.search) {
     const pattern = containing(filter.search);
     conditions.push(or(ilike(users.username, pattern), ilike(users.nickname, pattern), ilike(users.mobile, pattern))!);
@@ -59,19 +58,14 @@ export async function listMembers(db: Db, filter: MemberListFilter) {
     nickname: users.nickname,
     is_owner: organizationMembers.isOwner,
   };
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     memberQuery(db)
       .where(where)
       .orderBy(order(filter.ordering, columns), asc(organizationMembers.id))
       .limit(filter.limit)
       .offset(filter.offset),
-    db
-      .select({ total: count() })
-      .from(organizationMembers)
-      .innerJoin(users, eq(users.uuid, organizationMembers.userUuid))
-      .where(where),
-  ]);
-  return { rows, total };
+    db.select({ total: count() }).from(organizationMembers).innerJoin(users, eq(users.uuid, organizationMembers.userUuid)).where(where),
+  );
 }
 
 /** Members of the organization among the given users, in the order of `userUuids`. */
@@ -110,73 +104,62 @@ export async function countManagers(db: Db, organizationUuid: string, except: st
 const roleMemberCount = sql<number>`(select count(*) from ${organizationMembers} as m where m.role_id = ${roles}.id and m.organization_uuid = ${roles}.organization_uuid)`.mapWith(
   Number,
 );
-const roleColumns = { role: roles, memberCount: roleMemberCount };
-export type RoleRow = { role: typeof roles.$inferSelect; memberCount: number };
 
-const organizationRole = (organizationUuid: string) =>
-  and(eq(roles.organizationUuid, organizationUuid), isNull(roles.projectUuid));
-
-export interface RoleListFilter {
-  organizationUuid: string;
-  search?: string;
-  ordering: (typeof ROLE_ORDERINGS)[number];
-  limit: number;
-  offset: number;
-}
-
-export async function listRoles(db: Db, filter: RoleListFilter) {
-  const conditions: SQL[] = [organizationRole(filter.organizationUuid)!];
-  if (filter.search) conditions.push(ilike(roles.name, containing(filter.search)));
-  const where = and(...conditions);
-  const columns = { id: roles.id, name: roles.name, created_at: roles.createdAt };
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(roleColumns)
-      .from(roles)
-      .where(where)
-      .orderBy(order(filter.ordering, columns), asc(roles.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ total: count() }).from(roles).where(where),
-  ]);
-  return { rows, total };
-}
+/** The organization roles of an organization (never its projects' roles). */
+export const organizationRoles = (organizationUuid: string): RoleScope => ({
+  where: and(eq(roles.organizationUuid, organizationUuid), isNull(roles.projectUuid))!,
+  memberCount: roleMemberCount,
+});
 
 /** An organization role of this organization, or undefined (a project role or another organization's). */
-export async function findRole(db: Db, organizationUuid: string, id: number): Promise<RoleRow | undefined> {
-  const [row] = await db
-    .select(roleColumns)
-    .from(roles)
-    .where(and(organizationRole(organizationUuid), eq(roles.id, id)));
-  return row;
-}
+export const findRole = (db: Db, organizationUuid: string, id: number): Promise<RoleRow | undefined> =>
+  findScopedRole(db, organizationRoles(organizationUuid), id);
 
 export async function findDefaultRole(db: Db, organizationUuid: string) {
   const [role] = await db
     .select()
     .from(roles)
-    .where(and(organizationRole(organizationUuid), eq(roles.isDefault, true)))
+    .where(and(organizationRoles(organizationUuid).where, eq(roles.isDefault, true)))
     .orderBy(asc(roles.id))
     .limit(1);
   return role;
 }
 
-export async function roleNameTaken(db: Db, organizationUuid: string, name: string, exceptId?: number): Promise<boolean> {
-  const conditions: SQL[] = [organizationRole(organizationUuid)!, eq(roles.name, name)];
-  if (exceptId !== undefined) conditions.push(ne(roles.id, exceptId));
-  const [row] = await db.select({ id: roles.id }).from(roles).where(and(...conditions)).limit(1);
-  return row !== undefined;
+/** Deletes an organization role; its members get the default role. */
+export async function deleteRole(db: Db, organizationUuid: string, id: number): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const fallback = await findDefaultRole(tx, organizationUuid);
+    await tx
+      .update(organizationMembers)
+      .set({ roleId: fallback?.id ?? null, updatedAt: new Date() })
+      .where(and(eq(organizationMembers.organizationUuid, organizationUuid), eq(organizationMembers.roleId, id)));
+    await tx.delete(roles).where(eq(roles.id, id));
+  });
+}
+
+/** The first member of the organization whose username or mobile is among the names. */
+export async function findMemberByName(db: Db, organizationUuid: string, names: string[]) {
+  const [member] = await db
+    .select({ username: users.username })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.uuid, organizationMembers.userUuid))
+    .where(and(eq(organizationMembers.organizationUuid, organizationUuid), or(inArray(users.username, names), inArray(users.mobile, names))))
+    .limit(1);
+  return member;
+}
+
+export async function renameOrganization(db: Db, uuid: string, name: string) {
+  const [organization] = await db.update(organizations).set({ name, updatedAt: new Date() }).where(eq(organizations.uuid, uuid)).returning();
+  return organization;
 }
 
 /** The organizations the user is a member of, with the user's standing in each. */
-export async function listUserOrganizations(
-  db: Db,
-  filter: { userUuid: string; search?: string; limit: number; offset: number },
-) {
-  const conditions: SQL[] = [eq(organizationMembers.userUuid, filter.userUuid)];
+export async function listUserOrganizations(db: Db, userUuid: string, filter: { search?: string; limit: number; offset: number }) {
+  const conditions: SQL[] = [eq(organizationMembers.userUuid, userUuid)];
   if (filter.search) conditions.push(ilike(organizations.name, containing(filter.search)));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     db
       .select({ organization: organizations, member: organizationMembers, role: { id: roles.id, name: roles.name } })
       .from(organizationMembers)
@@ -186,13 +169,8 @@ export async function listUserOrganizations(
       .orderBy(asc(organizationMembers.id))
       .limit(filter.limit)
       .offset(filter.offset),
-    db
-      .select({ total: count() })
-      .from(organizationMembers)
-      .innerJoin(organizations, eq(organizations.uuid, organizationMembers.organizationUuid))
-      .where(where),
-  ]);
-  return { rows, total };
+    db.select({ total: count() }).from(organizationMembers).innerJoin(organizations, eq(organizations.uuid, organizationMembers.organizationUuid)).where(where),
+  );
 }
 
 export async function countMembers(db: Db, organizationUuid: string): Promise<number> {
@@ -218,12 +196,13 @@ export async function listManagers(db: Db, organizationUuid: string) {
 /** The projects of the organization the user is a member of, with the user's project role. */
 export async function listUserProjects(
   db: Db,
-  filter: { organizationUuid: string; userUuid: string; search?: string; limit: number; offset: number },
+  member: { organizationUuid: string; userUuid: string },
+  filter: { search?: string; limit: number; offset: number },
 ) {
-  const conditions: SQL[] = [eq(projects.organizationUuid, filter.organizationUuid), eq(projectMembers.userUuid, filter.userUuid)];
+  const conditions: SQL[] = [eq(projects.organizationUuid, member.organizationUuid), eq(projectMembers.userUuid, member.userUuid)];
   if (filter.search) conditions.push(ilike(projects.name, containing(filter.search)));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     db
       .select({ project: projects, member: projectMembers, role: { id: roles.id, name: roles.name } })
       .from(projectMembers)
@@ -233,11 +212,12 @@ export async function listUserProjects(
       .orderBy(asc(projects.createdAt), asc(projects.uuid))
       .limit(filter.limit)
       .offset(filter.offset),
-    db
-      .select({ total: count() })
-      .from(projectMembers)
-      .innerJoin(projects, eq(projects.uuid, projectMembers.projectUuid))
-      .where(where),
-  ]);
-  return { rows, total };
+    db.select({ total: count() }).from(projectMembers).innerJoin(projects, eq(projects.uuid, projectMembers.projectUuid)).where(where),
+  );
+}
+
+/** Adds the user to the organization, unless a member already, and makes it the user's current one. */
+export async function joinOrganization(tx: Db, organizationUuid: string, userUuid: string, roleId: number | null): Promise<void> {
+  await tx.insert(organizationMembers).values({ organizationUuid, userUuid, roleId }).onConflictDoNothing();
+  await updateUser(tx, userUuid, { currentOrganizationUuid: organizationUuid });
 }

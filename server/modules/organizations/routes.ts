@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin-routes';
-import { memberRoutes } from './members-routes';
-import { roleRoutes } from './roles-routes';
+import { memberRoutes } from './member-routes';
+import { roleRoutes } from './role-routes';
 
 /**
  * The organization side of the platform interface: members, roles, invite links and the

@@ -1,32 +1,20 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { and, eq } from 'drizzle-orm';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { organizationMembers, projectMembers, users } from '../../db/schema';
-import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
-import { checkInvitation, createInvitation, redeemInvitation } from '../../lib/invite-tokens';
+import { inviteLink } from '../../lib/invite-links';
+import { checkInvitation, redeemInvitation } from '../../lib/invite-tokens';
 import { currentUser } from '../../plugins/auth';
-
 import { inProject, projectOf } from '../../plugins/access';
 import { permissionDetail } from '../../../contract/permissions';
-import { findDefaultRole } from '../organizations/queries';
-import { inviteToProject, ProjectInvitation } from './member-invitations';
-import { addMember, checkProjectRole, defaultProjectRole, membersByIds, organizationUser, presentMember } from './member-queries';
-import { InviteCodeQuery, Member } from './member-schemas';
-import { Id } from '../../lib/schema-types';
+import { findDefaultRole, joinOrganization } from '../organizations/queries';
+import { inviteToProject } from './member-invitations';
+import { addMember, addOrganizationUsers, checkProjectRole, defaultProjectRole, isProjectMember, membersByIds, presentMember } from './member-queries';
+import { InviteCode, InviteCodeQuery, InviteUserAnswer, InviteUserBody, JoinBody, JoinQuery, JoinResult, ProjectScoped } from './schemas';
 import { ErrorBody } from '../../lib/schema-types';
 
 const tags = ['项目成员'];
 const BASE = '/api/project/v1/projects';
 const CREATE = [permissionDetail('project', 'projectmember', 'create')];
-
-const InviteCode = Type.Object({ token: Type.String(), expires_at: Type.String(), url: Type.String() });
-const InviteItem = Type.Object({ username: Type.Optional(Type.String({ maxLength: 150 })), role_id: Type.Optional(Id()) });
-const InviteUserBody = Type.Union([InviteItem, Type.Array(InviteItem, { maxItems: 200 })]);
-const Scoped = Type.Object({ project_uuid: Type.Optional(Type.String({ maxLength: 64 })) });
-const InviteUserAnswer = Type.Array(Type.Union([Member, Type.Composite([Type.Object({ username: Type.String() }), ProjectInvitation])]));
-const JoinResult = Type.Object({ message: Type.String(), project_uuid: Type.String() });
 
 /** The project of a collection call: in the path, or as `project_uuid` in the query. */
 const invitingMembers = inProject(CREATE, (request: FastifyRequest) =>
@@ -40,18 +28,12 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
       { config: invitingMembers, schema: { tags, summary: '生成项目邀请链接（days 默认 7 天，最多使用 100 次）', querystring: InviteCodeQuery, response: { 200: InviteCode } } },
       async (request) => {
         const { project } = projectOf(request);
-        const { token, invitation } = await createInvitation(app.db, {
-          kind: 'project',
-          organizationUuid: project.organizationUuid,
-          projectUuid: project.uuid,
-          createdBy: currentUser(request).uuid,
-          days: request.query.days,
-        });
-        return { token, expires_at: formatDateTime(invitation.expiresAt, app.config.timeZone)!, url: `#/list?protoken=${token}` };
+        const input = { organizationUuid: project.organizationUuid, projectUuid: project.uuid, createdBy: currentUser(request).uuid, days: request.query.days };
+        return inviteLink(app.db, { kind: 'project', ...input }, app.config.timeZone);
       },
     );
 
-    app.post<{ Body: Static<typeof InviteUserBody>; Querystring: Static<typeof Scoped> }>(
+    app.post<{ Body: Static<typeof InviteUserBody>; Querystring: Static<typeof ProjectScoped> }>(
       url.replace('invite_code', 'invite_user'),
       {
         config: invitingMembers,
@@ -59,7 +41,7 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
           tags,
           summary: '按用户名邀请（一个或数组）：本企业成员直接加入，其他人各得一个一次性邀请链接',
           description: '按请求的顺序回答：本企业成员的成员记录，或 {username, invited, token, url, …}；不透露企业之外的用户是否存在。成员的加入全部成功或全部不变。',
-          querystring: Scoped,
+          querystring: ProjectScoped,
           body: InviteUserBody,
           response: { 201: InviteUserAnswer, 400: ErrorBody },
         },
@@ -73,26 +55,12 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
         const roleIds = await Promise.all(
           items.map(async (item) => (item.role_id ? (await checkProjectRole(app.db, project.uuid, item.role_id)).id : fallback.id)),
         );
-        const added = await app.db.transaction(async (transaction) => {
-          const tx = transaction as unknown as Db;
-          const ids: (number | null)[] = [];
-          for (const [i, name] of names.entries()) {
-            const user = await organizationUser(tx, project.organizationUuid, { username: name });
-            const id = user ? await addMember(tx, project, user.uuid, roleIds[i]) : null;
-            if (user && !id) throw badRequest(`用户 ${name} 已是项目成员`);
-            ids.push(id);
-          }
-          return ids;
-        });
+        const added = await addOrganizationUsers(app.db, project, names.map((name, i) => ({ who: { username: name }, roleId: roleIds[i], shown: name })));
         const members = await membersByIds(app.db, added.filter((id) => id !== null));
         const answers = await Promise.all(
           added.map(async (id, i) => {
             if (id !== null) return presentMember(members.find((row) => row.member.id === id)!, app.config.timeZone);
-            const invitation = await inviteToProject(app.db, project, {
-              createdBy: currentUser(request).uuid,
-              roleId: roleIds[i],
-              timeZone: app.config.timeZone,
-            });
+            const invitation = await inviteToProject(app.db, project, { createdBy: currentUser(request).uuid, roleId: roleIds[i], timeZone: app.config.timeZone });
             return { username: names[i], ...invitation };
           }),
         );
@@ -107,26 +75,18 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
     const token = request.query?.token ?? request.body?.token;
     const invitation = await checkInvitation(app.db, token, 'project');
     const projectUuid = invitation.projectUuid!;
-    const [already] = await app.db
-      .select({ id: projectMembers.id })
-      .from(projectMembers)
-      .where(and(eq(projectMembers.projectUuid, projectUuid), eq(projectMembers.userUuid, user.uuid)));
-    if (already) return { message: '您已是该项目的成员', project_uuid: projectUuid };
+    if (await isProjectMember(app.db, projectUuid, user.uuid)) return { message: '您已是该项目的成员', project_uuid: projectUuid };
     await redeemInvitation(app.db, token, 'project', async (tx, redeemed) => {
       const role =
         (redeemed.roleId !== null ? await checkProjectRole(tx, projectUuid, redeemed.roleId).catch(() => null) : null) ??
         (await defaultProjectRole(tx, projectUuid));
       const organizationRole = await findDefaultRole(tx, invitation.organizationUuid);
-      await tx
-        .insert(organizationMembers)
-        .values({ organizationUuid: invitation.organizationUuid, userUuid: user.uuid, roleId: organizationRole?.id ?? null })
-        .onConflictDoNothing();
+      await joinOrganization(tx, invitation.organizationUuid, user.uuid, organizationRole?.id ?? null);
       await addMember(tx, { uuid: projectUuid }, user.uuid, role.id);
-      await tx.update(users).set({ currentOrganizationUuid: invitation.organizationUuid }).where(eq(users.uuid, user.uuid));
     });
     return { message: '成功加入项目', project_uuid: projectUuid };
   };
   const joinSchema = { tags, summary: '凭邀请链接加入项目（同时加入其企业）', response: { 200: JoinResult, 400: ErrorBody } };
-  app.get(`${BASE}/members/join/`, { schema: { ...joinSchema, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } }, join);
-  app.post('/api/v1/user_admin/join_project/', { schema: { ...joinSchema, body: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } }, join);
+  app.get(`${BASE}/members/join/`, { schema: { ...joinSchema, querystring: JoinQuery } }, join);
+  app.post('/api/v1/user_admin/join_project/', { schema: { ...joinSchema, body: JoinBody } }, join);
 }

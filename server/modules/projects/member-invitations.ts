@@ -1,18 +1,7 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/client';
-import { formatDateTime } from '../../lib/dates';
-import { createInvitation } from '../../lib/invite-tokens';
-
-export const INVITED_MESSAGE = '已生成邀请链接，请发给对方；对方登录后打开链接即可加入项目';
-
-/** The answer for anyone who is not a member of the project's organization, whether registered or not. */
-export const ProjectInvitation = Type.Object({
-  invited: Type.Literal(true),
-  message: Type.String(),
-  token: Type.String(),
-  expires_at: Type.String(),
-  url: Type.String(),
-});
+import { inviteLink } from '../../lib/invite-links';
+import type { ProjectInvitation } from './schemas';
 
 /**
  * A one-use invite link to the project with the given role. It names nobody: the person it is
@@ -23,19 +12,10 @@ export async function inviteToProject(
   project: { uuid: string; organizationUuid: string },
   input: { createdBy: string; roleId: number; timeZone: string },
 ): Promise<Static<typeof ProjectInvitation>> {
-  const { token, invitation } = await createInvitation(db, {
-    kind: 'project',
-    organizationUuid: project.organizationUuid,
-    projectUuid: project.uuid,
-    roleId: input.roleId,
-    createdBy: input.createdBy,
-    maxUses: 1,
-  });
-  return {
-    invited: true,
-    message: INVITED_MESSAGE,
-    token,
-    expires_at: formatDateTime(invitation.expiresAt, input.timeZone)!,
-    url: `#/list?protoken=${token}`,
-  };
+  const link = await inviteLink(
+    db,
+    { kind: 'project', organizationUuid: project.organizationUuid, projectUuid: project.uuid, roleId: input.roleId, createdBy: input.createdBy, maxUses: 1 },
+    input.timeZone,
+  );
+  return { invited: true, message: '已生成邀请链接，请发给对方；对方登录后打开链接即可加入项目', ...link };
 }

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm';
+import { withTotal } from '../../lib/list-page';
 import type { Db } from '../../db/client';
 import { organizationMembers, projectMembers, projects, roles, users } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { containing } from '../../lib/sql';
 import { UUID } from '../../lib/schema-types';
+import type { MEMBER_ORDERINGS } from './schemas';
 
-export const MEMBER_ORDERINGS = ['created_at', '-created_at', 'username', '-username'] as const;
 
 const memberColumns = { member: projectMembers, user: users, role: { id: roles.id, name: roles.name } };
 export type MemberRow = { member: typeof projectMembers.$inferSelect; user: typeof users.$inferSelect; role: { id: number; name: string } | null };
@@ -15,17 +16,18 @@ export type MemberRow = { member: typeof projectMembers.$inferSelect; user: type
 export async function listMembers(
   db: Db,
   projectUuid: string,
-  query: { search?: string; usernameContains?: string; ordering: (typeof MEMBER_ORDERINGS)[number]; limit: number; offset: number },
+  query: { search?: string; user__username__contains?: string; ordering: (typeof MEMBER_ORDERINGS)[number]; limit: number; offset: number },
 ) {
   const conditions: SQL[] = [eq(projectMembers.projectUuid, projectUuid)];
   if (query.search) {
     const like = containing(query.search);
     conditions.push(or(ilike(users.username, like), ilike(users.nickname, like), ilike(users.mobile, like))!);
   }
-  if (query.usernameContains) conditions.push(ilike(users.username, containing(query.usernameContains)));
+  const usernameContains = query.user__username__contains?.trim();
+  if (usernameContains) conditions.push(ilike(users.username, containing(usernameContains)));
   const where = and(...conditions);
   const column = query.ordering.includes('username') ? users.username : projectMembers.createdAt;
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal<MemberRow>(
     db
       .select(memberColumns)
       .from(projectMembers)
@@ -36,8 +38,7 @@ export async function listMembers(
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(projectMembers).innerJoin(users, eq(users.uuid, projectMembers.userUuid)).where(where),
-  ]);
-  return { rows: rows as MemberRow[], total };
+  );
 }
 
 export async function membersByIds(db: Db, ids: number[]): Promise<MemberRow[]> {
@@ -65,7 +66,7 @@ export async function defaultProjectRole(db: Db, projectUuid: string) {
 }
 
 /** Run inside the transaction of a change: it must leave the project at least one administrator. */
-export async function assertAdminRemains(tx: Db, projectUuid: string): Promise<void> {
+async function assertAdminRemains(tx: Db, projectUuid: string): Promise<void> {
   const [{ admins }] = await tx
     .select({ admins: count() })
     .from(projectMembers)
@@ -80,7 +81,7 @@ export async function assertAdminRemains(tx: Db, projectUuid: string): Promise<v
  * outside the organization are never looked at. Run it in the transaction that adds the user:
  * the share lock holds off the user's removal from the organization until the add commits.
  */
-export async function organizationUser(tx: Db, organizationUuid: string, name: { username?: string; uuid?: string }) {
+async function organizationUser(tx: Db, organizationUuid: string, name: { username?: string; uuid?: string }) {
   const who = name.uuid
     ? UUID.test(name.uuid) ? eq(users.uuid, name.uuid.toLowerCase()) : undefined
     : or(eq(users.username, name.username!), eq(users.mobile, name.username!));
@@ -102,6 +103,51 @@ export async function addMember(tx: Db, project: { uuid: string }, userUuid: str
     .onConflictDoNothing()
     .returning({ id: projectMembers.id });
   return row?.id ?? null;
+}
+
+/**
+ * Adds members of the project's organization, all or none, each by username, mobile or uuid;
+ * answers each one's member id, or null for a name that is nobody of the organization.
+ * `shown` names the user in the refusal of one who is a member already.
+ */
+export async function addOrganizationUsers(
+  db: Db,
+  project: { uuid: string; organizationUuid: string },
+  entries: { who: { username?: string; uuid?: string }; roleId: number; shown?: string }[],
+): Promise<(number | null)[]> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const ids: (number | null)[] = [];
+    for (const { who, roleId, shown } of entries) {
+      const user = await organizationUser(tx, project.organizationUuid, who);
+      const id = user ? await addMember(tx, project, user.uuid, roleId) : null;
+      if (user && !id) throw badRequest(`用户 ${shown ?? user.username} 已是项目成员`);
+      ids.push(id);
+    }
+    return ids;
+  });
+}
+
+export async function isProjectMember(db: Db, projectUuid: string, userUuid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: projectMembers.id })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectUuid, projectUuid), eq(projectMembers.userUuid, userUuid)));
+  return row !== undefined;
+}
+
+export async function changeMemberRole(db: Db, member: { id: number; projectUuid: string }, roleId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(projectMembers).set({ roleId, updatedAt: new Date() }).where(eq(projectMembers.id, member.id));
+    await assertAdminRemains(tx as never, member.projectUuid);
+  });
+}
+
+export async function removeMembers(db: Db, projectUuid: string, ids: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(projectMembers).where(and(inArray(projectMembers.id, ids), eq(projectMembers.projectUuid, projectUuid)));
+    await assertAdminRemains(tx as never, projectUuid);
+  });
 }
 
 /**

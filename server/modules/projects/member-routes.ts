@@ -1,30 +1,26 @@
 import type { Static } from '@sinclair/typebox';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
-import { projectMembers } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
-import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
-import { currentUser } from '../../plugins/auth';
-
-import { projectNotFound } from './access';
-import { inProject, projectOf } from '../../plugins/access';
+import { listPage } from '../../lib/list-page';
+import { ErrorBody } from '../../lib/schema-types';
 import { permissionDetail, type PermissionAction } from '../../../contract/permissions';
+import { inProject, projectOf } from '../../plugins/access';
+import { currentUser } from '../../plugins/auth';
+import { projectNotFound } from './access';
+import { inviteToProject } from './member-invitations';
 import {
-  addMember,
-  assertAdminRemains,
+  addOrganizationUsers,
+  changeMemberRole,
   checkProjectRole,
   defaultProjectRole,
   listMembers,
   membersByIds,
-  organizationUser,
   presentMember,
+  removeMembers,
   type MemberRow,
 } from './member-queries';
-import { inviteToProject, ProjectInvitation } from './member-invitations';
-import { IdParams, IdsBody, Member, MemberAdd, MemberChange, MemberListQuery, MemberPage, ProjectParams } from './member-schemas';
-import { ErrorBody } from '../../lib/schema-types';
+import { IdParams, IdsBody, Member, MemberAdd, MemberChange, MemberListQuery, MemberPage, ProjectInvitation, ProjectParams } from './schemas';
 
 const tags = ['项目成员'];
 const BASE = '/api/project/v1/projects';
@@ -49,22 +45,13 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
   /** Routes of one member (`:id`): the project is the member's. */
   const ofMember = (action: PermissionAction) =>
     inProject(can(action), async (request) => (await memberById((request.params as { id: number }).id)).member.projectUuid);
+  const batchIds = (body: unknown) => parseIds((body as Static<typeof IdsBody>).ids, '请选择要移除的成员');
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof MemberListQuery> }>(
     `${BASE}/:project_uuid/members/`,
     { config: inProject(can('view')), schema: { tags, summary: '项目成员列表', params: ProjectParams, querystring: MemberListQuery, response: { 200: MemberPage } } },
-    async (request) => {
-      const { project } = projectOf(request);
-      const { limit = DEFAULT_LIMIT, offset = 0, ordering = 'created_at', search, user__username__contains } = request.query;
-      const { rows, total } = await listMembers(app.db, project.uuid, {
-        search: search?.trim() || undefined,
-        usernameContains: user__username__contains?.trim() || undefined,
-        ordering,
-        limit,
-        offset,
-      });
-      return drfPage(request, rows.map(present), total, limit, offset);
-    },
+    async (request) =>
+      listPage(request, { ordering: 'created_at' as const, ...request.query }, (params) => listMembers(app.db, projectOf(request).project.uuid, params), present),
   );
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof MemberAdd> }>(
@@ -86,24 +73,12 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
       const name = username?.trim();
       if (!name && !userUuid) throw badRequest('请输入要添加的用户名');
       const role = roleId ? await checkProjectRole(app.db, project.uuid, roleId) : await defaultProjectRole(app.db, project.uuid);
-      const id = await app.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
-        const user = await organizationUser(tx, project.organizationUuid, userUuid ? { uuid: userUuid } : { username: name });
-        if (!user) return null;
-        const added = await addMember(tx, project, user.uuid, role.id);
-        if (!added) throw badRequest(`用户 ${user.username} 已是项目成员`);
-        return added;
-      });
+      const [id] = await addOrganizationUsers(app.db, project, [{ who: userUuid ? { uuid: userUuid } : { username: name }, roleId: role.id }]);
       if (id === null) {
-        const invitation = await inviteToProject(app.db, project, {
-          createdBy: currentUser(request).uuid,
-          roleId: role.id,
-          timeZone: app.config.timeZone,
-        });
+        const invitation = await inviteToProject(app.db, project, { createdBy: currentUser(request).uuid, roleId: role.id, timeZone: app.config.timeZone });
         return reply.status(202).send(invitation);
       }
-      const [row] = await membersByIds(app.db, [id]);
-      return reply.status(201).send(present(row));
+      return reply.status(201).send(present(await memberById(id)));
     },
   );
 
@@ -113,39 +88,28 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
     async (request) => present(await memberById(request.params.id)),
   );
 
-  for (const method of ['PUT', 'PATCH'] as const) {
-    app.route<{ Params: Static<typeof IdParams>; Body: Static<typeof MemberChange> }>({
-      method,
-      url: `${BASE}/members/:id/`,
-      config: ofMember('edit'),
-      schema: { tags, summary: '修改项目成员的角色', params: IdParams, body: MemberChange, response: { 200: Member, 400: ErrorBody } },
-      handler: async (request) => {
-        const row = await memberById(request.params.id);
-        const roleId = request.body.role_id;
-        if (roleId === undefined) {
-          if (method === 'PUT') throw badRequest('请选择角色');
-          return present(row);
-        }
-        await checkProjectRole(app.db, row.member.projectUuid, roleId);
-        await app.db.transaction(async (tx) => {
-          await tx.update(projectMembers).set({ roleId, updatedAt: new Date() }).where(eq(projectMembers.id, row.member.id));
-          await assertAdminRemains(tx as never, row.member.projectUuid);
-        });
-        const [updated] = await membersByIds(app.db, [row.member.id]);
-        return present(updated);
-      },
-    });
-  }
+  app.route<{ Params: Static<typeof IdParams>; Body: Static<typeof MemberChange> }>({
+    method: ['PUT', 'PATCH'], url: `${BASE}/members/:id/`, config: ofMember('edit'),
+    schema: { tags, summary: '修改项目成员的角色', params: IdParams, body: MemberChange, response: { 200: Member, 400: ErrorBody } },
+    handler: async (request) => {
+      const row = await memberById(request.params.id);
+      const roleId = request.body.role_id;
+      if (roleId === undefined) {
+        if (request.method === 'PUT') throw badRequest('请选择角色');
+        return present(row);
+      }
+      await checkProjectRole(app.db, row.member.projectUuid, roleId);
+      await changeMemberRole(app.db, row.member, roleId);
+      return present(await memberById(row.member.id));
+    },
+  });
 
   app.delete<{ Params: Static<typeof IdParams> }>(
     `${BASE}/members/:id/`,
     { config: ofMember('delete'), schema: { tags, summary: '移除项目成员', params: IdParams } },
     async (request, reply) => {
-      const row = await memberById(request.params.id);
-      await app.db.transaction(async (tx) => {
-        await tx.delete(projectMembers).where(eq(projectMembers.id, row.member.id));
-        await assertAdminRemains(tx as never, row.member.projectUuid);
-      });
+      const { member } = await memberById(request.params.id);
+      await removeMembers(app.db, member.projectUuid, [member.id]);
       return reply.status(204).send();
     },
   );
@@ -153,16 +117,11 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: Static<typeof IdsBody> }>(
     `${BASE}/members/batch_delete/`,
     {
-      config: inProject(can('delete'), (request) => projectOfMembers(parseIds((request.body as Static<typeof IdsBody>).ids, '请选择要移除的成员'))),
+      config: inProject(can('delete'), (request) => projectOfMembers(batchIds(request.body))),
       schema: { tags, summary: '批量移除项目成员（全部成功或全部不变）', body: IdsBody },
     },
     async (request, reply) => {
-      const ids = parseIds(request.body.ids, '请选择要移除的成员');
-      const projectUuid = projectOf(request).project.uuid;
-      await app.db.transaction(async (tx) => {
-        await tx.delete(projectMembers).where(and(inArray(projectMembers.id, ids), eq(projectMembers.projectUuid, projectUuid)));
-        await assertAdminRemains(tx as never, projectUuid);
-      });
+      await removeMembers(app.db, projectOf(request).project.uuid, batchIds(request.body));
       return reply.status(204).send();
     },
   );

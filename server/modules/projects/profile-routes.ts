@@ -1,11 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { projectProfiles } from '../../db/schema';
-
 import { inProject, projectOf } from '../../plugins/access';
 import { permissionDetail } from '../../../contract/permissions';
-import { ProjectParams } from './member-schemas';
+import { readProfile, saveProfile } from './queries';
+import { ProjectParams } from './schemas';
 import { ErrorBody } from '../../lib/schema-types';
 
 const BASE = '/api/project_profile/projects/:project_uuid/project_profile';
@@ -16,18 +14,10 @@ const Profile = Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), {
 });
 
 export async function projectProfileRoutes(app: FastifyInstance): Promise<void> {
-  const read = async (projectUuid: string) => {
-    const [row] = await app.db.select().from(projectProfiles).where(eq(projectProfiles.projectUuid, projectUuid));
-    return row?.profile ?? {};
-  };
-
   app.get<{ Params: Static<typeof ProjectParams> }>(
     `${BASE}/get_profile/`,
     { config: inProject([permissionDetail('project', 'projectprofile', 'view')]), schema: { tags, summary: '读取项目信息', params: ProjectParams, response: { 200: Profile } } },
-    async (request) => {
-      const { project } = projectOf(request);
-      return read(project.uuid);
-    },
+    async (request) => readProfile(app.db, projectOf(request).project.uuid),
   );
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Profile> }>(
@@ -35,11 +25,8 @@ export async function projectProfileRoutes(app: FastifyInstance): Promise<void> 
     { config: inProject([permissionDetail('project', 'projectprofile', 'edit')]), schema: { tags, summary: '保存项目信息（与已有的键合并）', params: ProjectParams, body: Profile, response: { 200: Profile, 400: ErrorBody } } },
     async (request) => {
       const { project } = projectOf(request);
-      const profile = { ...(await read(project.uuid)), ...request.body };
-      await app.db
-        .insert(projectProfiles)
-        .values({ projectUuid: project.uuid, profile })
-        .onConflictDoUpdate({ target: projectProfiles.projectUuid, set: { profile, updatedAt: new Date() } });
+      const profile = { ...(await readProfile(app.db, project.uuid)), ...request.body };
+      await saveProfile(app.db, project.uuid, profile);
       return profile;
     },
   );

@@ -1,18 +1,15 @@
 import type { Static } from '@sinclair/typebox';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { projectMembers, projects } from '../../db/schema';
+import type { projects } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
-import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
+import { listPage } from '../../lib/list-page';
 import { currentUser } from '../../plugins/auth';
 import { CATALOGUE, permissionDetail, type PermissionAction } from '../../../contract/permissions';
-
 import { deleteUnusedObjects } from '../uploads/storage-gc';
 import { isOrganizationAdmin, organizationAccess } from '../organizations/access';
 import { inProject, organizationOf, projectOf } from '../../plugins/access';
-import { ensureBuiltinRoles } from './builtin-roles';
-import { listMemberProjects } from './queries';
+import { createProject, deleteProject, listMemberProjects, updateProject } from './queries';
 import { Project, ProjectListQuery, ProjectPage, ProjectPermission, ProjectWrite, UuidParams } from './schemas';
 import { ErrorBody } from '../../lib/schema-types';
 
@@ -56,22 +53,18 @@ export async function projectRecordRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: Static<typeof ProjectListQuery> }>(
     '/api/project/v1/projects/',
     { schema: { tags, summary: '当前企业中我参与的项目（企业管理员：企业的全部项目）', querystring: ProjectListQuery, response: { 200: ProjectPage } } },
-    async (request) => {
-      const user = currentUser(request);
-      const { limit = DEFAULT_LIMIT, offset = 0, search, ordering = 'created_at' } = request.query;
-      if (!request.organizationUuid) return drfPage(request, [], 0, limit, offset);
-      const organization = await organizationAccess(app.db, request);
-      const { rows, total } = await listMemberProjects(app.db, {
-        organizationUuid: request.organizationUuid,
-        userUuid: user.uuid,
-        everyProject: isOrganizationAdmin(organization.isOwner, organization.role),
-        search: search?.trim() || undefined,
-        ordering,
-        limit,
-        offset,
-      });
-      return drfPage(request, rows.map(present), total, limit, offset);
-    },
+    async (request) =>
+      listPage(
+        request,
+        { ordering: 'created_at' as const, ...request.query },
+        async (params) => {
+          if (!request.organizationUuid) return { rows: [], total: 0 };
+          const organization = await organizationAccess(app.db, request);
+          const everyProject = isOrganizationAdmin(organization.isOwner, organization.role);
+          return listMemberProjects(app.db, { organizationUuid: request.organizationUuid, userUuid: currentUser(request).uuid, everyProject }, params);
+        },
+        present,
+      ),
   );
 
   app.post<{ Body: ProjectBody }>(
@@ -86,18 +79,8 @@ export async function projectRecordRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const organizationUuid = organizationOf(request).organization.uuid;
       const changes = projectChanges(request.body, true);
-      const project = await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(projects)
-          .values({ ...changes, name: changes.name!, organizationUuid })
-          .returning();
-        await tx.insert(projectMembers).values({ projectUuid: row.uuid, userUuid: user.uuid });
-        await ensureBuiltinRoles(tx as never, row);
-        return row;
-      });
+      const project = await createProject(app.db, { ...changes, name: changes.name!, organizationUuid: organizationOf(request).organization.uuid }, currentUser(request).uuid);
       return reply.status(201).send(present(project));
     },
   );
@@ -108,23 +91,12 @@ export async function projectRecordRoutes(app: FastifyInstance): Promise<void> {
     async (request) => present(projectOf(request).project),
   );
 
-  for (const method of ['PUT', 'PATCH'] as const) {
-    app.route<{ Params: Static<typeof UuidParams>; Body: ProjectBody }>({
-      method,
-      url: '/api/project/v1/projects/:uuid/',
-      config: inProject(can('edit')),
-      schema: { tags, summary: '修改项目', params: UuidParams, body: ProjectWrite, response: { 200: Project, 400: ErrorBody } },
-      handler: async (request) => {
-        const { project } = projectOf(request);
-        const [row] = await app.db
-          .update(projects)
-          .set({ ...projectChanges(request.body, method === 'PUT'), updatedAt: new Date() })
-          .where(eq(projects.uuid, project.uuid))
-          .returning();
-        return present(row);
-      },
-    });
-  }
+  app.route<{ Params: Static<typeof UuidParams>; Body: ProjectBody }>({
+    method: ['PUT', 'PATCH'], url: '/api/project/v1/projects/:uuid/', config: inProject(can('edit')),
+    schema: { tags, summary: '修改项目', params: UuidParams, body: ProjectWrite, response: { 200: Project, 400: ErrorBody } },
+    handler: async (request) =>
+      present(await updateProject(app.db, projectOf(request).project.uuid, projectChanges(request.body, request.method === 'PUT'))),
+  });
 
   // The admin path of the platform document deletes the same way.
   for (const url of ['/api/project/v1/projects/:uuid/', '/api/v1/user_admin/projects/:uuid/']) {
@@ -132,10 +104,8 @@ export async function projectRecordRoutes(app: FastifyInstance): Promise<void> {
       url,
       { config: inProject(can('delete')), schema: { tags, summary: '删除项目及其全部数据', params: UuidParams } },
       async (request, reply) => {
-        const { project } = projectOf(request);
-        // Members, roles, invitations, profile and everything else of the project go by ON DELETE CASCADE.
-        // Its stored files too; the objects only they named leave storage after the commit.
-        await app.db.delete(projects).where(eq(projects.uuid, project.uuid));
+        // The project's stored files go with it; the objects only they named leave storage after the commit.
+        await deleteProject(app.db, projectOf(request).project.uuid);
         await deleteUnusedObjects(app);
         return reply.status(204).send();
       },

@@ -1,25 +1,23 @@
 import { and, asc, count, desc, eq, exists, ilike, type SQL } from 'drizzle-orm';
+import { withTotal } from '../../lib/list-page';
 import type { Db } from '../../db/client';
-import { projectMembers, projects } from '../../db/schema';
+import { projectMembers, projectProfiles, projects } from '../../db/schema';
+import { ensureBuiltinRoles } from './builtin-roles';
 import type { PROJECT_ORDERINGS } from './schemas';
 import { containing } from '../../lib/sql';
 
-export interface ProjectListFilter {
-  organizationUuid: string;
-  userUuid: string;
-  /** Organization admins see every project of the organization. */
-  everyProject: boolean;
-  search?: string;
-  ordering: (typeof PROJECT_ORDERINGS)[number];
-  limit: number;
-  offset: number;
-}
+type ProjectRow = typeof projects.$inferSelect;
+type ProjectChanges = Partial<typeof projects.$inferInsert>;
 
 const orderColumns = { name: projects.name, created_at: projects.createdAt, updated_at: projects.updatedAt };
 
-
 /** Projects of the organization that the user is a member of, or all of them for an organization admin. */
-export async function listMemberProjects(db: Db, filter: ProjectListFilter) {
+export async function listMemberProjects(
+  db: Db,
+  /** Organization admins see every project of the organization. */
+  filter: { organizationUuid: string; userUuid: string; everyProject: boolean },
+  params: { search?: string; ordering: (typeof PROJECT_ORDERINGS)[number]; limit: number; offset: number },
+) {
   const conditions: SQL[] = [eq(projects.organizationUuid, filter.organizationUuid)];
   if (!filter.everyProject) {
     conditions.push(
@@ -31,19 +29,50 @@ export async function listMemberProjects(db: Db, filter: ProjectListFilter) {
       ),
     );
   }
-  if (filter.search) conditions.push(ilike(projects.name, containing(filter.search)));
+  if (params.search) conditions.push(ilike(projects.name, containing(params.search)));
   const where = and(...conditions);
-  const descending = filter.ordering.startsWith('-');
-  const column = orderColumns[filter.ordering.replace('-', '') as keyof typeof orderColumns];
-  const [rows, [{ total }]] = await Promise.all([
+  const descending = params.ordering.startsWith('-');
+  const column = orderColumns[params.ordering.replace('-', '') as keyof typeof orderColumns];
+  return withTotal(
     db
       .select()
       .from(projects)
       .where(where)
       .orderBy(descending ? desc(column) : asc(column), asc(projects.uuid))
-      .limit(filter.limit)
-      .offset(filter.offset),
+      .limit(params.limit)
+      .offset(params.offset),
     db.select({ total: count() }).from(projects).where(where),
-  ]);
-  return { rows, total };
+  );
+}
+
+/** Creates a project with its built-in roles; its creator becomes its 项目管理员. */
+export async function createProject(db: Db, values: typeof projects.$inferInsert, creatorUuid: string): Promise<ProjectRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(projects).values(values).returning();
+    await tx.insert(projectMembers).values({ projectUuid: row.uuid, userUuid: creatorUuid });
+    await ensureBuiltinRoles(tx as never, row);
+    return row;
+  });
+}
+
+export async function updateProject(db: Db, uuid: string, changes: ProjectChanges): Promise<ProjectRow> {
+  const [row] = await db.update(projects).set({ ...changes, updatedAt: new Date() }).where(eq(projects.uuid, uuid)).returning();
+  return row;
+}
+
+/** Members, roles, invitations, profile and everything else of the project go by ON DELETE CASCADE. */
+export async function deleteProject(db: Db, uuid: string): Promise<void> {
+  await db.delete(projects).where(eq(projects.uuid, uuid));
+}
+
+export async function readProfile(db: Db, projectUuid: string): Promise<Record<string, unknown>> {
+  const [row] = await db.select().from(projectProfiles).where(eq(projectProfiles.projectUuid, projectUuid));
+  return row?.profile ?? {};
+}
+
+export async function saveProfile(db: Db, projectUuid: string, profile: Record<string, unknown>): Promise<void> {
+  await db
+    .insert(projectProfiles)
+    .values({ projectUuid, profile })
+    .onConflictDoUpdate({ target: projectProfiles.projectUuid, set: { profile, updatedAt: new Date() } });
 }

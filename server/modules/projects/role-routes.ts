@@ -1,47 +1,22 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { and, asc, count, desc, eq, ilike, inArray, ne } from 'drizzle-orm';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { projectMembers, roles } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
-import { DEFAULT_LIMIT, drfPage, LimitOffsetQuery, PageOf } from '../../lib/pagination';
-import { permissionDetail, scopeDetails, type PermissionAction } from '../../../contract/permissions';
-
-import { projectNotFound } from './access';
-import { inProject, projectOf } from '../../plugins/access';
-import { defaultProjectRole } from './member-queries';
-import { IdParams, IdsBody, ProjectParams } from './member-schemas';
-import { containing } from '../../lib/sql';
+import { listPage } from '../../lib/list-page';
+import { checkRoleName, findRole, insertRole, listRoles, setDefaultRole, updateRole, type RoleRow } from '../../lib/roles';
 import { ErrorBody } from '../../lib/schema-types';
+import { permissionDetail, scopeDetails, type PermissionAction } from '../../../contract/permissions';
+import { inProject, projectOf } from '../../plugins/access';
+import { projectNotFound } from './access';
+import { defaultProjectRole } from './member-queries';
+import { IdParams, IdsBody, Menus, ProjectParams, Role, RoleListQuery, RolePage, RoleWrite } from './schemas';
+import { anyProjectRole, deleteRoles, projectRoles, rolesByIds } from './role-queries';
 
 const tags = ['项目角色'];
 const BASE = '/api/project/v1/projects';
 const can = (action: PermissionAction) => [permissionDetail('project', 'role', action)];
 const PROJECT_DETAILS = new Set(scopeDetails('project'));
-type RoleRow = typeof roles.$inferSelect;
-
-const Role = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  is_default: Type.Boolean(),
-  customize: Type.Boolean(),
-  builtin: Type.Union([Type.String(), Type.Null()]),
-  permissions: Type.Array(Type.String()),
-  member_count: Type.Integer(),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-});
-const RoleWrite = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 64 })),
-  permissions: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })),
-});
-const RoleListQuery = Type.Object({
-  ...LimitOffsetQuery,
-  ordering: Type.Optional(Type.Union(['created_at', '-created_at', 'name', '-name'].map((v) => Type.Literal(v)))),
-  search: Type.Optional(Type.String({ maxLength: 100 })),
-});
-const Menus = Type.Object({ menus: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 }) });
 
 function checkPermissions(list: string[]): string[] {
   const unknown = list.find((detail) => !PROJECT_DETAILS.has(detail));
@@ -49,75 +24,49 @@ function checkPermissions(list: string[]): string[] {
   return [...new Set(list)];
 }
 
+function checkEditable(row: RoleRow) {
+  if (row.role.builtin === 'admin') throw badRequest('项目管理员角色拥有全部权限，不能修改');
+}
+
 export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
-  const memberCounts = async (ids: number[]) => {
-    if (ids.length === 0) return new Map<number, number>();
-    const rows = await app.db
-      .select({ roleId: projectMembers.roleId, n: count() })
-      .from(projectMembers)
-      .where(inArray(projectMembers.roleId, ids))
-      .groupBy(projectMembers.roleId);
-    return new Map(rows.map((row) => [row.roleId!, row.n]));
-  };
-  const present = (role: RoleRow, counts: Map<number, number>): Static<typeof Role> => ({
+  const when = (date: Date) => formatDateTime(date, app.config.timeZone)!;
+  const present = ({ role, memberCount }: RoleRow): Static<typeof Role> => ({
     id: role.id,
     name: role.name,
     is_default: role.isDefault,
     customize: role.customize,
     builtin: role.builtin,
     permissions: role.permissions,
-    member_count: counts.get(role.id) ?? 0,
-    created_at: formatDateTime(role.createdAt, app.config.timeZone)!,
-    updated_at: formatDateTime(role.updatedAt, app.config.timeZone)!,
+    member_count: memberCount,
+    created_at: when(role.createdAt),
+    updated_at: when(role.updatedAt),
   });
-  const presentOne = async (role: RoleRow) => present(role, await memberCounts([role.id]));
+  const uniqueName = (projectUuid: string, name: string | undefined, exceptId?: number) =>
+    checkRoleName(app.db, projectRoles(projectUuid).where, name, (value) => `角色名称「${value}」已存在`, exceptId);
 
   /** A project role by id; one of another project's or none at all answers like a project the caller cannot see. */
   async function roleById(id: number) {
-    const [role] = await app.db.select().from(roles).where(eq(roles.id, id));
-    if (!role?.projectUuid) throw projectNotFound();
-    return role;
+    const row = await findRole(app.db, anyProjectRole, id);
+    if (!row) throw projectNotFound();
+    return row;
   }
   /** The roles of a batch, all of one project. */
-  async function rolesByIds(ids: number[]) {
-    const list = await app.db.select().from(roles).where(inArray(roles.id, ids));
-    const projectUuids = new Set(list.map((role) => role.projectUuid));
-    if (list.length !== ids.length || projectUuids.size !== 1 || !list[0].projectUuid) throw projectNotFound();
+  async function rolesOfOneProject(ids: number[]) {
+    const list = await rolesByIds(app.db, ids);
+    const projectUuids = new Set(list.map((row) => row.role.projectUuid));
+    if (list.length !== ids.length || projectUuids.size !== 1 || !list[0].role.projectUuid) throw projectNotFound();
     return list;
   }
-    /** Routes of one role (`:id`): the project is the role's. */
+  /** Routes of one role (`:id`): the project is the role's. */
   const ofRole = (action: PermissionAction) =>
-    inProject(can(action), async (request) => (await roleById((request.params as { id: number }).id)).projectUuid!);
-
-  async function uniqueName(projectUuid: string, name: string | undefined, exceptId?: number) {
-    const value = (name ?? '').trim();
-    if (!value) throw badRequest('请输入角色名称');
-    const conditions = [eq(roles.projectUuid, projectUuid), eq(roles.name, value)];
-    if (exceptId) conditions.push(ne(roles.id, exceptId));
-    const [clash] = await app.db.select({ id: roles.id }).from(roles).where(and(...conditions));
-    if (clash) throw badRequest(`角色名称「${value}」已存在`);
-    return value;
-  }
+    inProject(can(action), async (request) => (await roleById((request.params as { id: number }).id)).role.projectUuid!);
+  const batchIds = (body: unknown) => parseIds((body as Static<typeof IdsBody>).ids, '请选择要删除的角色');
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof RoleListQuery> }>(
     `${BASE}/:project_uuid/roles/`,
-    { config: inProject(can('view')), schema: { tags, summary: '项目角色列表', params: ProjectParams, querystring: RoleListQuery, response: { 200: PageOf(Role) } } },
-    async (request) => {
-      const { project } = projectOf(request);
-      const { limit = DEFAULT_LIMIT, offset = 0, ordering = 'created_at', search } = request.query;
-      const where = and(eq(roles.projectUuid, project.uuid), search?.trim() ? ilike(roles.name, containing(search.trim())) : undefined);
-      const column = ordering.includes('name') ? roles.name : roles.createdAt;
-      const rows = await app.db
-        .select()
-        .from(roles)
-        .where(where)
-        .orderBy(ordering.startsWith('-') ? desc(column) : asc(column), asc(roles.id))
-        .limit(limit)
-        .offset(offset);
-      const [{ total }] = await app.db.select({ total: count() }).from(roles).where(where);
-      const counts = await memberCounts(rows.map((row) => row.id));
-      return drfPage(request, rows.map((row) => present(row, counts)), total, limit, offset);
-    },
+    { config: inProject(can('view')), schema: { tags, summary: '项目角色列表', params: ProjectParams, querystring: RoleListQuery, response: { 200: RolePage } } },
+    async (request) =>
+      listPage(request, { ordering: 'created_at' as const, ...request.query }, (params) => listRoles(app.db, projectRoles(projectOf(request).project.uuid), params), present),
   );
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof RoleWrite> }>(
@@ -126,65 +75,49 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { project } = projectOf(request);
       const name = await uniqueName(project.uuid, request.body.name);
-      const [role] = await app.db
-        .insert(roles)
-        .values({
-          organizationUuid: project.organizationUuid,
-          projectUuid: project.uuid,
-          name,
-          permissions: checkPermissions(request.body.permissions ?? []),
-        })
-        .returning();
-      return reply.status(201).send(await presentOne(role));
+      const permissions = checkPermissions(request.body.permissions ?? []);
+      const role = await insertRole(app.db, { organizationUuid: project.organizationUuid, projectUuid: project.uuid, name, permissions });
+      return reply.status(201).send(present({ role, memberCount: 0 }));
     },
   );
 
   app.get<{ Params: Static<typeof IdParams> }>(
     `${BASE}/roles/:id/`,
     { config: ofRole('view'), schema: { tags, summary: '项目角色详情', params: IdParams, response: { 200: Role } } },
-    async (request) => presentOne(await roleById(request.params.id)),
+    async (request) => present(await roleById(request.params.id)),
   );
 
-  for (const method of ['PUT', 'PATCH'] as const) {
-    app.route<{ Params: Static<typeof IdParams>; Body: Static<typeof RoleWrite> }>({
-      method,
-      url: `${BASE}/roles/:id/`,
-      config: ofRole('edit'),
-      schema: { tags, summary: '修改项目角色', params: IdParams, body: RoleWrite, response: { 200: Role, 400: ErrorBody } },
-      handler: async (request) => {
-        const role = await roleById(request.params.id);
-        const { name, permissions } = request.body;
-        const changes: Partial<RoleRow> = { updatedAt: new Date() };
-        if (method === 'PUT' || name !== undefined) changes.name = await uniqueName(role.projectUuid!, name, role.id);
-        if (permissions !== undefined) {
-          if (role.builtin === 'admin') throw badRequest('项目管理员角色拥有全部权限，不能修改');
-          changes.permissions = checkPermissions(permissions);
-        }
-        const [updated] = await app.db.update(roles).set(changes).where(eq(roles.id, role.id)).returning();
-        return presentOne(updated);
-      },
-    });
-  }
+  app.route<{ Params: Static<typeof IdParams>; Body: Static<typeof RoleWrite> }>({
+    method: ['PUT', 'PATCH'], url: `${BASE}/roles/:id/`, config: ofRole('edit'),
+    schema: { tags, summary: '修改项目角色', params: IdParams, body: RoleWrite, response: { 200: Role, 400: ErrorBody } },
+    handler: async (request) => {
+      const row = await roleById(request.params.id);
+      const { name, permissions } = request.body;
+      const changes: { name?: string; permissions?: string[] } = {};
+      if (request.method === 'PUT' || name !== undefined) changes.name = await uniqueName(row.role.projectUuid!, name, row.role.id);
+      if (permissions !== undefined) {
+        checkEditable(row);
+        changes.permissions = checkPermissions(permissions);
+      }
+      return present({ ...row, role: await updateRole(app.db, row.role.id, changes) });
+    },
+  });
 
   /** Deletes project roles; their members move to the default role. */
-  async function deleteRoles(list: RoleRow[]) {
-    const blocked = list.find((role) => role.builtin === 'admin' || role.isDefault);
+  async function deleteAll(list: RoleRow[]) {
+    const blocked = list.find(({ role }) => role.builtin === 'admin' || role.isDefault)?.role;
     if (blocked) {
       throw badRequest(blocked.builtin === 'admin' ? '项目管理员角色不能删除' : `「${blocked.name}」是默认角色，请先设置其他默认角色`);
     }
-    const fallback = await defaultProjectRole(app.db, list[0].projectUuid!);
-    const ids = list.map((role) => role.id);
-    await app.db.transaction(async (tx) => {
-      await tx.update(projectMembers).set({ roleId: fallback.id }).where(inArray(projectMembers.roleId, ids));
-      await tx.delete(roles).where(inArray(roles.id, ids));
-    });
+    const fallback = await defaultProjectRole(app.db, list[0].role.projectUuid!);
+    await deleteRoles(app.db, list.map(({ role }) => role.id), fallback.id);
   }
 
   app.delete<{ Params: Static<typeof IdParams> }>(
     `${BASE}/roles/:id/`,
     { config: ofRole('delete'), schema: { tags, summary: '删除项目角色（其成员改为默认角色）', params: IdParams } },
     async (request, reply) => {
-      await deleteRoles([await roleById(request.params.id)]);
+      await deleteAll([await roleById(request.params.id)]);
       return reply.status(204).send();
     },
   );
@@ -192,11 +125,11 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: Static<typeof IdsBody> }>(
     `${BASE}/roles/batch_delete/`,
     {
-      config: inProject(can('delete'), async (request) => (await rolesByIds(parseIds((request.body as Static<typeof IdsBody>).ids, '请选择要删除的角色')))[0].projectUuid!),
+      config: inProject(can('delete'), async (request) => (await rolesOfOneProject(batchIds(request.body)))[0].role.projectUuid!),
       schema: { tags, summary: '批量删除项目角色', body: IdsBody },
     },
     async (request, reply) => {
-      await deleteRoles(await rolesByIds(parseIds(request.body.ids, '请选择要删除的角色')));
+      await deleteAll(await rolesOfOneProject(batchIds(request.body)));
       return reply.status(204).send();
     },
   );
@@ -204,21 +137,17 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Static<typeof IdParams> }>(
     `${BASE}/roles/:id/menus/`,
     { config: ofRole('view'), schema: { tags, summary: '角色的权限明细', params: IdParams, response: { 200: Menus } } },
-    async (request) => ({ menus: (await roleById(request.params.id)).permissions }),
+    async (request) => ({ menus: (await roleById(request.params.id)).role.permissions }),
   );
 
   app.put<{ Params: Static<typeof IdParams>; Body: Static<typeof Menus> }>(
     `${BASE}/roles/:id/menus/`,
     { config: ofRole('edit'), schema: { tags, summary: '设置角色的权限明细', params: IdParams, body: Menus, response: { 200: Menus, 400: ErrorBody } } },
     async (request) => {
-      const role = await roleById(request.params.id);
-      if (role.builtin === 'admin') throw badRequest('项目管理员角色拥有全部权限，不能修改');
-      const [updated] = await app.db
-        .update(roles)
-        .set({ permissions: checkPermissions(request.body.menus), updatedAt: new Date() })
-        .where(eq(roles.id, role.id))
-        .returning();
-      return { menus: updated.permissions };
+      const row = await roleById(request.params.id);
+      checkEditable(row);
+      const role = await updateRole(app.db, row.role.id, { permissions: checkPermissions(request.body.menus) });
+      return { menus: role.permissions };
     },
   );
 
@@ -226,12 +155,9 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/roles/:id/set_as_default/`,
     { config: ofRole('edit'), schema: { tags, summary: '设为新成员的默认角色', params: IdParams, response: { 200: Role } } },
     async (request) => {
-      const role = await roleById(request.params.id);
-      await app.db.transaction(async (tx) => {
-        await tx.update(roles).set({ isDefault: false }).where(eq(roles.projectUuid, role.projectUuid!));
-        await tx.update(roles).set({ isDefault: true }).where(eq(roles.id, role.id));
-      });
-      return presentOne({ ...role, isDefault: true });
+      const row = await roleById(request.params.id);
+      await setDefaultRole(app.db, projectRoles(row.role.projectUuid!).where, row.role.id);
+      return present(await roleById(row.role.id));
     },
   );
 }
