@@ -73,9 +73,6 @@ export function bodyCode(body: unknown): number | undefined {
   return code === undefined || code === null ? undefined : Number(code);
 }
 
-/** Marks a 2xx answer of the report service whose body code says it failed. */
-export const FAILED_ENVELOPE = 'ERR_FAILED_ENVELOPE';
-
 /** Tells the user what went wrong, once, as the catalogue says. */
 function reportHttpError(error: AxiosError): void {
   if (axios.isCancel(error) || error.config?.silent) return;
@@ -85,12 +82,6 @@ function reportHttpError(error: AxiosError): void {
     return;
   }
   const { status, data } = response;
-  if (error.code === FAILED_ENVELOPE) {
-    // A 2xx answer whose code says it failed: the server's message (spec section 8).
-    const message = (data as { message?: unknown }).message;
-    feedback.error(typeof message === 'string' && message ? message : errorTexts.generic);
-    return;
-  }
   if (status === 404) return;
   if (status === 500) {
     feedback.error(errorTexts.generic);
@@ -114,12 +105,11 @@ function reportHttpError(error: AxiosError): void {
 
 /** The error shape Refine expects; the user has already been told by reportHttpError. */
 export function toHttpError(error: unknown): HttpError {
-  const failure = error as AxiosError | undefined;
-  const response = failure?.response;
+  const response = (error as AxiosError | undefined)?.response;
   const message = (response?.data as { message?: unknown } | undefined)?.message;
   return {
     message: typeof message === 'string' ? message : errorTexts.generic,
-    statusCode: (failure?.code === FAILED_ENVELOPE ? bodyCode(response?.data) : response?.status) ?? 0,
+    statusCode: response?.status ?? 0,
   };
 }
 

@@ -1,7 +1,7 @@
-import { lazyPage } from '../components/lazy-page';
+import { lazyScreen } from './lazy-screen';
 import type { AppResource, ToolbarProps } from './types';
 
-const InvitationAnswer = lazyPage<'InvitationAnswer', { answer: Record<string, unknown> }>(() => import('../pages/project-settings/member-invites'), 'InvitationAnswer');
+const InvitationAnswer = lazyScreen<'InvitationAnswer', { answer: Record<string, unknown> }>(() => import('../pages/project-settings/member-invites'), 'InvitationAnswer');
 
 const base = '/api/project/v1/projects/';
 
@@ -43,6 +43,6 @@ export const projectMembersResource: AppResource = {
     ],
     // A name outside the organization is answered with a one-use invite link to pass on.
     createdView: (answer) => (answer.invited ? <InvitationAnswer answer={answer} /> : undefined),
-    toolbar: lazyPage<'MemberInvites', ToolbarProps>(() => import('../pages/project-settings/member-invites'), 'MemberInvites'),
+    toolbar: lazyScreen<'MemberInvites', ToolbarProps>(() => import('../pages/project-settings/member-invites'), 'MemberInvites'),
   },
 };

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { lazyPage } from '../components/lazy-page';
+import { lazyScreen } from './lazy-screen';
 import type { AppResource } from './types';
 
 const base = '/api/project/v1/projects/';
@@ -45,6 +45,6 @@ export const projectRolesResource: AppResource = {
     ],
     // The administrator role and the default role cannot be deleted.
     deletable: (role) => role.builtin !== 'admin' && !role.is_default,
-    rowActions: lazyPage(() => import('../pages/project-settings/role-actions'), 'RoleActions'),
+    rowActions: lazyScreen(() => import('../pages/project-settings/role-actions'), 'RoleActions'),
   },
 };

@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import { lazyPage } from '../components/lazy-page';
+import { lazyScreen } from './lazy-screen';
 import type { AppResource } from './types';
 
 export const projectsResource: AppResource = {
@@ -20,6 +20,6 @@ export const projectsResource: AppResource = {
   },
 };
 
-const ProjectList = lazyPage(() => import('../pages/projects/list'), 'ProjectList');
+const ProjectList = lazyScreen(() => import('../pages/projects/list'), 'ProjectList');
 
 export const projectRoutes = <Route path="/list" element={<ProjectList />} />;

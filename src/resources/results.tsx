@@ -1,8 +1,8 @@
-import { lazyPage } from '../components/lazy-page';
+import { lazyScreen } from './lazy-screen';
 import type { AppResource } from './types';
 
 const page = (name: 'Statistics' | 'SingleReportList' | 'SingleReportUpload' | 'ResultReportList') =>
-  lazyPage(() => import('../pages/results'), name);
+  lazyScreen(() => import('../pages/results'), name);
 
 /** 城市体检成果: the screens of the results area (its own issue fills them in). */
 export const resultsResource: AppResource = {
