@@ -1,7 +1,7 @@
 -- The list's kept data, in the transaction of every write (FK cascades and set-null included):
 -- library_items.terms (name pieces and label ids, for the GIN index), library_group_counts and
 -- library_label_counts. Count triggers run once a statement over its transition tables, and
--- touch each counter row once, in key order, so concurrent writers queue rather than deadlock.
+-- append one delta row per touched key.
 
 -- The lowercase name's distinct two-character pieces.
 CREATE FUNCTION library_name_terms(name text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -9,24 +9,33 @@ CREATE FUNCTION library_name_terms(name text) RETURNS text[] LANGUAGE sql IMMUTA
   FROM (SELECT lower(name) AS l) AS lowered, generate_series(1, char_length(l) - 1) AS i
 $$;
 --> statement-breakpoint
+-- Counts are appended as deltas, never updated in place: writers never wait on a counter row
+-- (a held counter row made a create and a delete sharing a file deadlock). A delta for a project
+-- or label deleted in this statement (a cascade) is dropped: its counts go with it. Now and then
+-- a key's rows are folded into one; rows another transaction holds are skipped, not waited for.
 CREATE FUNCTION library_count_group(project uuid, item_kind varchar, key integer, delta bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF delta > 0 THEN
-    INSERT INTO library_group_counts AS c (project_uuid, kind, group_key, n) VALUES (project, item_kind, key, delta)
-    ON CONFLICT (project_uuid, kind, group_key) DO UPDATE SET n = c.n + delta;
-  ELSIF delta < 0 THEN
-    -- Never inserts: when a project goes, its counter rows may already be gone.
-    UPDATE library_group_counts SET n = n + delta WHERE project_uuid = project AND kind = item_kind AND group_key = key;
+  INSERT INTO library_group_counts (project_uuid, kind, group_key, n)
+  SELECT project, item_kind, key, delta WHERE EXISTS (SELECT 1 FROM projects WHERE uuid = project);
+  IF random() < 0.05 THEN
+    WITH folded AS (
+      DELETE FROM library_group_counts WHERE ctid = ANY (ARRAY(
+        SELECT ctid FROM library_group_counts WHERE project_uuid = project AND kind = item_kind AND group_key = key FOR UPDATE SKIP LOCKED))
+      RETURNING n)
+    INSERT INTO library_group_counts (project_uuid, kind, group_key, n)
+    SELECT project, item_kind, key, sum(n) FROM folded HAVING count(*) > 0;
   END IF;
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION library_count_label(label integer, delta bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF delta > 0 THEN
-    INSERT INTO library_label_counts AS c (label_id, n) VALUES (label, delta)
-    ON CONFLICT (label_id) DO UPDATE SET n = c.n + delta;
-  ELSIF delta < 0 THEN
-    UPDATE library_label_counts SET n = n + delta WHERE label_id = label;
+  INSERT INTO library_label_counts (label_id, n) SELECT label, delta WHERE EXISTS (SELECT 1 FROM labels WHERE id = label);
+  IF random() < 0.05 THEN
+    WITH folded AS (
+      DELETE FROM library_label_counts WHERE ctid = ANY (ARRAY(
+        SELECT ctid FROM library_label_counts WHERE label_id = label FOR UPDATE SKIP LOCKED))
+      RETURNING n)
+    INSERT INTO library_label_counts (label_id, n) SELECT label, sum(n) FROM folded HAVING count(*) > 0;
   END IF;
 END $$;
 --> statement-breakpoint

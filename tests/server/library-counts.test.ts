@@ -54,13 +54,13 @@ async function kept() {
   const groups = list(await rows(sql`
     select coalesce(k.project_uuid, r.project_uuid)::text as p, coalesce(k.kind, r.kind) as kind, coalesce(k.group_key, r.key) as key,
       coalesce(k.n, 0) as kept, coalesce(r.n, 0) as real
-    from library_group_counts k
+    from (select project_uuid, kind, group_key, sum(n)::int as n from library_group_counts group by 1, 2, 3) k
     full join (select project_uuid, kind, coalesce(group_id, 0) as key, count(*)::int as n from library_items group by 1, 2, 3) r
       on r.project_uuid = k.project_uuid and r.kind = k.kind and r.key = k.group_key
     where coalesce(k.n, 0) <> coalesce(r.n, 0)`));
   const labels = list(await rows(sql`
     select l.id, coalesce(k.n, 0) as kept, (select count(*)::int from library_item_labels x where x.label_id = l.id) as real
-    from labels l left join library_label_counts k on k.label_id = l.id
+    from labels l left join (select label_id, sum(n)::int as n from library_label_counts group by 1) k on k.label_id = l.id
     where coalesce(k.n, 0) <> (select count(*) from library_item_labels x where x.label_id = l.id)`));
   const terms = list(await rows(sql`
     select i.id from library_items i

@@ -69,7 +69,9 @@ export const libraryItemLabels = pgTable(
 
 /**
  * Items per project, kind and group (group_key 0: no group), kept by triggers on library_items
- * in the transaction of every write (migration 0013). The kind's total is the sum of its rows.
+ * in the transaction of every write (migration 0013). Writes append their deltas as rows, so
+ * concurrent writers never wait on a counter row; a count is the sum of its key's rows, and
+ * the triggers now and then fold a key's rows into one (skipping rows another folds).
  */
 export const libraryGroupCounts = pgTable(
   'library_group_counts',
@@ -77,13 +79,17 @@ export const libraryGroupCounts = pgTable(
     projectUuid: uuid('project_uuid').notNull().references(() => projects.uuid, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 16 }).$type<LibraryKind>().notNull(),
     groupKey: integer('group_key').notNull(),
-    n: integer('n').notNull().default(0),
+    n: integer('n').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.projectUuid, table.kind, table.groupKey] })],
+  (table) => [index('library_group_counts_key_idx').on(table.projectUuid, table.kind, table.groupKey)],
 );
 
-/** Items carrying each label, kept by triggers on library_item_labels (migration 0013). */
-export const libraryLabelCounts = pgTable('library_label_counts', {
-  labelId: integer('label_id').primaryKey().references(() => labels.id, { onDelete: 'cascade' }),
-  n: integer('n').notNull().default(0),
-});
+/** Items carrying each label, kept like the group counts, by triggers on library_item_labels (migration 0013). */
+export const libraryLabelCounts = pgTable(
+  'library_label_counts',
+  {
+    labelId: integer('label_id').notNull().references(() => labels.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+  },
+  (table) => [index('library_label_counts_label_idx').on(table.labelId)],
+);

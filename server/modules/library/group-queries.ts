@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { libraryGroupCounts, libraryGroups, type LibraryKind } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -18,9 +18,10 @@ export async function listGroups(db: Db, projectUuid: string, kind: LibraryKind,
     .orderBy(asc(libraryGroups.sorted), asc(libraryGroups.id));
   // The kept counts (group_key 0: items without a group), not a count of the items.
   const rows = await db
-    .select({ key: libraryGroupCounts.groupKey, n: libraryGroupCounts.n })
+    .select({ key: libraryGroupCounts.groupKey, n: sql<number>`sum(${libraryGroupCounts.n})::int` })
     .from(libraryGroupCounts)
-    .where(and(eq(libraryGroupCounts.projectUuid, projectUuid), eq(libraryGroupCounts.kind, kind)));
+    .where(and(eq(libraryGroupCounts.projectUuid, projectUuid), eq(libraryGroupCounts.kind, kind)))
+    .groupBy(libraryGroupCounts.groupKey);
   const byGroup = new Map(rows.map((row) => [row.key, row.n]));
   const counts = { of: (id: number) => byGroup.get(id) ?? 0, total: rows.reduce((sum, row) => sum + row.n, 0) };
   return { groups, counts };

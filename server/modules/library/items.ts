@@ -139,8 +139,11 @@ async function keptTotal(db: Db, projectUuid: string, kind: LibraryKind, filter:
     return total;
   }
   if (sets.length === 1 && sets[0].length === 1 && filter.groupId === undefined) {
-    const [row] = await db.select({ n: libraryLabelCounts.n }).from(libraryLabelCounts).where(eq(libraryLabelCounts.labelId, sets[0][0]));
-    return row?.n ?? 0;
+    const [{ total }] = await db
+      .select({ total: sql<number>`coalesce(sum(${libraryLabelCounts.n}), 0)::int` })
+      .from(libraryLabelCounts)
+      .where(eq(libraryLabelCounts.labelId, sets[0][0]));
+    return total;
   }
   return undefined;
 }
