@@ -73,7 +73,7 @@ export async function seedReports(db: Db, count: number): Promise<Seeded> {
         library_name_terms(name) || array(select 'label:' || l from unnest(picked) l)
       from (
         select g,
-          (${textArray(TOPICS)})[1 + g % 8] || (select string_agg(substr(${CHARACTERS}, 1 + ((g * 7919 + j * 104729) % ${chars})::int, 1), '')
+          (${textArray(TOPICS)})[1 + g % 8] || (select string_agg(substr(${CHARACTERS}, 1 + ((g::bigint * 7919 + j * 104729) % ${chars})::int, 1), '')
             from generate_series(1, 2 + (g * 31 % 9)::int) j) as name,
           now() - interval '3 years' + (interval '3 years' * g / ${count}) as at,
           case when g % 6 = 0 then null else (${intArray(groupIds)})[g % 6] end as grp,
@@ -169,7 +169,8 @@ async function run(database: Database, settings: LoadSettings, reports: number):
           const answer = body as { code?: number; result?: { total?: number; data?: unknown[] }; total_report_number?: number; data?: unknown[] };
           if (answer.code !== 200) throw new Error(`${query.name} answered ${JSON.stringify(body).slice(0, 200)}`);
           total = answer.result?.total ?? answer.total_report_number ?? 0;
-          if (answer.result && (answer.result.data?.length ?? 0) === 0) throw new Error(`${query.name}: an empty page (total ${total})`);
+          const deep = query.path.includes('pageNo=5000') && total < 50_000;
+          if (answer.result && !deep && (answer.result.data?.length ?? 0) === 0) throw new Error(`${query.name}: an empty page (total ${total})`);
         });
         results.push({ name: query.name, clients, result, total });
       }
