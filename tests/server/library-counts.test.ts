@@ -114,4 +114,25 @@ describe('kept counts and terms', () => {
     expect(groups.total_report_number).toBe(total);
     expect(total).toBeGreaterThan(0);
   });
+
+  it('finds names by their pieces exactly as LIKE does: any case, one character, % and _ taken literally', async () => {
+    const names = ['Ab交通评估', '交通', '交 通', '50%_完成', 'ÄÖ城市'];
+    for (const name of names) {
+      const made = await call('POST', 'report/report_create/', { name, create_user: 'u', cover: coverUrl, file: pdfUrl, labels: [] });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const found = async (term: string) =>
+      ((await call('GET', `report/report_list/?pageSize=100&name=${encodeURIComponent(term)}`)).json().result.data as Array<{ name: string }>)
+        .map((row) => row.name)
+        .filter((name) => names.includes(name))
+        .sort();
+    expect(await found('aB')).toEqual(['Ab交通评估']);
+    expect(await found('交通')).toEqual(['Ab交通评估', '交通'].sort());
+    expect(await found('通')).toEqual(['Ab交通评估', '交 通', '交通'].sort());
+    expect(await found('交 通')).toEqual(['交 通']);
+    expect(await found('%_')).toEqual(['50%_完成']);
+    expect(await found('_完')).toEqual(['50%_完成']);
+    expect(await found('äö')).toEqual(['ÄÖ城市']);
+    expect(await found('通评估x')).toEqual([]);
+  });
 });
