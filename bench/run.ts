@@ -39,7 +39,13 @@ setTimeout(() => {
   process.exit(2);
 }, limitMs).unref();
 
+/** BENCH_ONLY=report-list (or another section's name): that section alone. */
+const only = process.env.BENCH_ONLY;
 try {
+  if (only === 'report-list') {
+    console.log(await reportList(settings, postgresUrl, reports));
+    process.exit(0);
+  }
   console.log(await projectsList(settings, postgresUrl));
   console.log();
   console.log(await chunkedUpload(uploadMegabytes));

@@ -41,11 +41,18 @@ export const libraryItems = pgTable(
     fileId: integer('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     coverFileId: integer('cover_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.uuid, { onDelete: 'set null' }),
+    /**
+     * What the list filters find, kept by triggers (migration 0013): the lowercase name's
+     * two-character pieces and 'label:<id>' for each of the item's labels.
+     */
+    terms: text('terms').array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (table) => [
+    // Both list orders; with id in the key a page's ids come from an index-only scan.
     index('library_items_list_idx').on(table.projectUuid, table.kind, table.createdAt, table.id),
-    index('library_items_group_idx').on(table.projectUuid, table.kind, table.groupId, table.createdAt),
+    index('library_items_group_list_idx').on(table.projectUuid, table.kind, table.groupId, table.createdAt, table.id),
+    index('library_items_terms_idx').using('gin', table.terms),
     // "Name contains" (lower(name) LIKE lower(pattern)) of three characters or more, at a million items.
     index('library_items_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
   ],
@@ -58,4 +65,31 @@ export const libraryItemLabels = pgTable(
     labelId: integer('label_id').notNull().references(() => labels.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.itemId, table.labelId] }), index('library_item_labels_label_idx').on(table.labelId, table.itemId)],
+);
+
+/**
+ * Items per project, kind and group (group_key 0: no group), kept by triggers on library_items
+ * in the transaction of every write (migration 0013). Writes append their deltas as rows, so
+ * concurrent writers never wait on a counter row; a count is the sum of its key's rows, and
+ * the triggers now and then fold a key's rows into one (skipping rows another folds).
+ */
+export const libraryGroupCounts = pgTable(
+  'library_group_counts',
+  {
+    projectUuid: uuid('project_uuid').notNull().references(() => projects.uuid, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).$type<LibraryKind>().notNull(),
+    groupKey: integer('group_key').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [index('library_group_counts_key_idx').on(table.projectUuid, table.kind, table.groupKey)],
+);
+
+/** Items carrying each label, kept like the group counts, by triggers on library_item_labels (migration 0013). */
+export const libraryLabelCounts = pgTable(
+  'library_label_counts',
+  {
+    labelId: integer('label_id').notNull().references(() => labels.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+  },
+  (table) => [index('library_label_counts_label_idx').on(table.labelId)],
 );

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { LabelOrigin } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
 import { ok, REPORT_BASE } from '../../lib/report-service';
@@ -58,6 +58,8 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       const label = await findLabel(app.db, project.uuid, request.params.id);
       const changes = await labelChanges(app.db, project.uuid, request.body);
       const [updated] = await refuseTaken(() => updateLabels(app.db, [{ id: label.id, set: changes }]), () => duplicate(changes.name ?? label.name));
+      // Deleted by a concurrent request since it was found.
+      if (!updated) throw notFound('标签不存在');
       return present(updated);
     },
   );

@@ -1,8 +1,8 @@
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { libraryGroups, libraryItems, type LibraryKind } from '../../db/schema';
+import { libraryGroupCounts, libraryGroups, type LibraryKind } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { checkGroupName, countsByGroup, deleteGroups, rowCount } from '../../lib/groups';
+import { checkGroupName, deleteGroups, rowCount } from '../../lib/groups';
 import { containing } from '../../lib/sql';
 
 export type GroupRow = typeof libraryGroups.$inferSelect;
@@ -16,7 +16,14 @@ export async function listGroups(db: Db, projectUuid: string, kind: LibraryKind,
     .from(libraryGroups)
     .where(and(ofKind(projectUuid, kind), name ? ilike(libraryGroups.name, containing(name)) : undefined))
     .orderBy(asc(libraryGroups.sorted), asc(libraryGroups.id));
-  const counts = await countsByGroup(db, libraryItems, libraryItems.groupId, and(eq(libraryItems.projectUuid, projectUuid), eq(libraryItems.kind, kind)));
+  // The kept counts (group_key 0: items without a group), not a count of the items.
+  const rows = await db
+    .select({ key: libraryGroupCounts.groupKey, n: sql<number>`sum(${libraryGroupCounts.n})::int` })
+    .from(libraryGroupCounts)
+    .where(and(eq(libraryGroupCounts.projectUuid, projectUuid), eq(libraryGroupCounts.kind, kind)))
+    .groupBy(libraryGroupCounts.groupKey);
+  const byGroup = new Map(rows.map((row) => [row.key, row.n]));
+  const counts = { of: (id: number) => byGroup.get(id) ?? 0, total: rows.reduce((sum, row) => sum + row.n, 0) };
   return { groups, counts };
 }
 

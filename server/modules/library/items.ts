@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, exists, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { labels, libraryItemLabels, libraryItems, storedFiles, type LibraryKind } from '../../db/schema';
+import { labels, libraryGroupCounts, libraryItemLabels, libraryItems, libraryLabelCounts, storedFiles, type LibraryKind } from '../../db/schema';
 import { formatDateTime, parseDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { thumbnailUrl } from '../uploads/access';
@@ -66,10 +66,10 @@ export function readListQuery(query: Record<string, string | undefined>, timeZon
 
 
 /**
- * Label filters: labels of one label group are alternatives, labels of different groups must
- * all hold. Answers null when a wanted label does not exist, so nothing can match.
+ * Label filters, as sets of label ids: labels of one label group are alternatives, labels of
+ * different groups must all hold. Answers null when a wanted label does not exist, so nothing can match.
  */
-async function labelConditions(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter): Promise<SQL[] | null> {
+async function labelSets(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter): Promise<number[][] | null> {
   if (filter.labelIds.length === 0 && filter.labelNames.length === 0) return [];
   const wanted = await db
     .select({ id: labels.id, name: labels.name, groupId: labels.labelGroupId })
@@ -90,30 +90,86 @@ async function labelConditions(db: Db, projectUuid: string, spec: LibraryKindCon
   if (filter.labelIds.some((id) => !foundIds.has(id)) || filter.labelNames.some((name) => !foundNames.has(name))) return null;
   const byGroup = new Map<number | null, number[]>();
   for (const label of wanted) byGroup.set(label.groupId, [...(byGroup.get(label.groupId) ?? []), label.id]);
-  return [...byGroup.values()].map((ids) =>
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(libraryItemLabels)
-        .where(and(eq(libraryItemLabels.itemId, libraryItems.id), inArray(libraryItemLabels.labelId, ids))),
-    ),
-  );
+  return [...byGroup.values()];
 }
 
+const labelTerm = (id: number) => `label:${id}`;
+const textArray = (terms: string[]) => sql`${`{${terms.map((term) => `"${term}"`).join(',')}}`}::text[]`;
+
+/**
+ * The filter as conditions on the item's kept `terms` (GIN-indexed) and its columns. Every term
+ * of `terms @> ...` must be there: the name's two-character pieces (necessary, not sufficient,
+ * so the name is checked again with LIKE) and the label of each label group of one label; a
+ * label group of several labels needs one of them (`terms && ...`). A name of one character has
+ * no pieces: LIKE alone decides it.
+ */
+function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][]): SQL[] {
+  const where: SQL[] = [eq(libraryItems.projectUuid, projectUuid), eq(libraryItems.kind, kind)];
+  const all = sets.filter((ids) => ids.length === 1).map(([id]) => labelTerm(id));
+  if (filter.name && [...filter.name].length >= 2) {
+    where.push(sql`${libraryItems.terms} @> (library_name_terms(${filter.name}) || ${textArray(all)})`);
+  } else if (all.length) {
+    where.push(sql`${libraryItems.terms} @> ${textArray(all)}`);
+  }
+  for (const ids of sets.filter((group) => group.length > 1)) where.push(sql`${libraryItems.terms} && ${textArray(ids.map(labelTerm))}`);
+  if (filter.name) where.push(sql`lower(${libraryItems.name}) like lower(${containing(filter.name)})`);
+  if (filter.groupId !== undefined) where.push(filter.groupId === null ? isNull(libraryItems.groupId) : eq(libraryItems.groupId, filter.groupId));
+  if (filter.start) where.push(sql`${libraryItems.createdAt} >= ${filter.start.toISOString()}`);
+  if (filter.end) where.push(sql`${libraryItems.createdAt} <= ${filter.end.toISOString()}`);
+  return where;
+}
+
+/**
+ * The total without counting rows when the kept counts answer it: no filter, a group only, or
+ * one label only. Undefined when the matches must be counted.
+ */
+async function keptTotal(db: Db, projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][]): Promise<number | undefined> {
+  if (filter.name || filter.start || filter.end) return undefined;
+  if (sets.length === 0) {
+    const [{ total }] = await db
+      .select({ total: sql<number>`coalesce(sum(${libraryGroupCounts.n}), 0)::int` })
+      .from(libraryGroupCounts)
+      .where(
+        and(
+          eq(libraryGroupCounts.projectUuid, projectUuid),
+          eq(libraryGroupCounts.kind, kind),
+          filter.groupId === undefined ? undefined : eq(libraryGroupCounts.groupKey, filter.groupId ?? 0),
+        ),
+      );
+    return total;
+  }
+  if (sets.length === 1 && sets[0].length === 1 && filter.groupId === undefined) {
+    const [{ total }] = await db
+      .select({ total: sql<number>`coalesce(sum(${libraryLabelCounts.n}), 0)::int` })
+      .from(libraryLabelCounts)
+      .where(eq(libraryLabelCounts.labelId, sets[0][0]));
+    return total;
+  }
+  return undefined;
+}
+
+/**
+ * One page of the list and the exact total. The page's ids are found first (from the list
+ * indexes alone where no filter needs the row), then only those rows are read: deep pages skip
+ * index entries, not rows.
+ */
 export async function listItems(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter) {
-  const labelFilters = await labelConditions(db, projectUuid, spec, filter);
-  if (labelFilters === null) return { rows: [] as ItemRow[], total: 0 };
-  const conditions: SQL[] = [eq(libraryItems.projectUuid, projectUuid), eq(libraryItems.kind, spec.kind), ...labelFilters];
-  // lower() LIKE rather than ILIKE: the trigram index is on lower(name), and it scans faster without one.
-  if (filter.name) conditions.push(sql`lower(${libraryItems.name}) like lower(${containing(filter.name)})`);
-  if (filter.groupId !== undefined) conditions.push(filter.groupId === null ? isNull(libraryItems.groupId) : eq(libraryItems.groupId, filter.groupId));
-  if (filter.start) conditions.push(sql`${libraryItems.createdAt} >= ${filter.start.toISOString()}`);
-  if (filter.end) conditions.push(sql`${libraryItems.createdAt} <= ${filter.end.toISOString()}`);
-  const where = and(...conditions);
+  const sets = await labelSets(db, projectUuid, spec, filter);
+  if (sets === null) return { rows: [] as ItemRow[], total: 0 };
+  const where = and(...conditions(projectUuid, spec.kind, filter, sets));
   const order = filter.descending ? [desc(libraryItems.createdAt), desc(libraryItems.id)] : [asc(libraryItems.createdAt), asc(libraryItems.id)];
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(libraryItems).where(where).orderBy(...order).limit(filter.pageSize).offset((filter.pageNo - 1) * filter.pageSize),
-    db.select({ total: count() }).from(libraryItems).where(where),
+  const page = db
+    .select({ id: libraryItems.id })
+    .from(libraryItems)
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.pageSize)
+    .offset((filter.pageNo - 1) * filter.pageSize);
+  const [rows, total] = await Promise.all([
+    db.select().from(libraryItems).where(inArray(libraryItems.id, page)).orderBy(...order),
+    keptTotal(db, projectUuid, spec.kind, filter, sets).then(
+      async (kept) => kept ?? (await db.select({ total: count() }).from(libraryItems).where(where))[0].total,
+    ),
   ]);
   return { rows, total };
 }
