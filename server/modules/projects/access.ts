@@ -26,7 +26,14 @@ export const projectNotFound = () => notFound('项目不存在或您不是该项
 const standingQuery = preparedPer((db) => {
   const userUuid = sql.placeholder('userUuid');
   return db
-    .select({ project: projects, member: projectMembers, role: roles, organizationMember: organizationMembers, organizationRole: organizationRoles })
+    .select({
+      project: projects,
+      member: projectMembers,
+      role: roles,
+      // Only what tells an organization admin: its role's permission list is never read here.
+      isOwner: organizationMembers.isOwner,
+      organizationRole: { builtin: organizationRoles.builtin },
+    })
     .from(projects)
     .innerJoin(organizationMembers, and(eq(organizationMembers.organizationUuid, projects.organizationUuid), eq(organizationMembers.userUuid, userUuid)))
     .leftJoin(
@@ -54,8 +61,8 @@ export async function projectAccess(db: Db, request: FastifyRequest, projectUuid
   if (!projectUuid || !UUID.test(projectUuid) || !request.organizationUuid) throw projectNotFound();
   const [row] = await standingQuery(db).execute({ userUuid: user.uuid, projectUuid, organizationUuid: request.organizationUuid });
   if (!row) throw projectNotFound();
-  const { project, member, role, organizationMember, organizationRole } = row;
-  if (isOrganizationAdmin(organizationMember.isOwner, organizationRole)) {
+  const { project, member, role, isOwner, organizationRole } = row;
+  if (isOrganizationAdmin(isOwner, organizationRole)) {
     return { project, member, role, permissions: [...PROJECT_DETAILS] };
   }
   if (!member) throw projectNotFound();
