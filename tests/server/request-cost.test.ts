@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { parseTextArray } from '../../server/db/client';
 import { sessions } from '../../server/db/schema';
 import { authHeaders, createTestApp, DEMO, login, multipart, SAMPLES, type TestContext } from './helpers';
 
@@ -84,5 +86,17 @@ describe('the session of every request', () => {
     expect(idle.statusCode).toBe(401);
     expect(idle.json()).toEqual({ code: 40002, message: '登录状态已过期，请重新登录' });
     expect((await get('report/report_list/', token)).json().code).toBe(40002);
+  });
+});
+
+describe('text[] from PostgreSQL (permission lists)', () => {
+  it('reads every array as the general parser does', () => {
+    // pg's parser of varchar[] (1015) is its untouched parser of text[] (1009).
+    const full = pg.types.getTypeParser(1015 as Parameters<typeof pg.types.getTypeParser>[0]);
+    const literals = [
+      '{}', '{report.report.view_report}', '{a.b.c,d.e.f,报告.标签}', '{NULL,x}', '{"NULL",x}', '{"a,b",c}', '{"",x}',
+      '{"x y",z}', '{"q\\"q"}', '{"b\\\\s"}', '{{a,b},{c,d}}', '[0:1]={a,b}', '{"{",x}',
+    ];
+    for (const literal of literals) expect(parseTextArray(literal), literal).toEqual(full(literal));
   });
 });
