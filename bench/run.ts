@@ -6,6 +6,7 @@ import { loadBench, loadBudgetMs, readLoadSeconds } from './load';
 import { materialThumbnails, materialThumbnailsBudgetMs } from './material-thumbnails';
 import { projectsList } from './projects-list';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
+import { requestCost, requestCostBudgetMs } from './request-cost';
 
 let settings: LoadSettings;
 let uploadMegabytes: number;
@@ -33,7 +34,8 @@ const limitMs =
   labelsBudgetMs(settings) +
   labelsImportBudgetMs() +
   materialThumbnailsBudgetMs() +
-  loadBudgetMs(settings, loadSeconds);
+  loadBudgetMs(settings, loadSeconds) +
+  requestCostBudgetMs(settings);
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -47,6 +49,8 @@ try {
     process.exit(0);
   }
   console.log(await projectsList(settings, postgresUrl));
+  console.log();
+  console.log(await requestCost(settings, postgresUrl));
   console.log();
   console.log(await chunkedUpload(uploadMegabytes));
   console.log();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -50,8 +50,12 @@ const defaultWebRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** The whole server; used by server.ts and by the tests through app.inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const logLevel = typeof options.logger === 'object' ? (options.logger as { level?: string }).level : undefined;
   const app = Fastify({
     logger: options.logger ?? false,
+    // Two log lines a request cost more CPU than the session check; LOG_LEVEL=debug brings them back.
+    // Failures are still logged by the error handler.
+    logController: new LogController({ disableRequestLogging: logLevel !== 'debug' && logLevel !== 'trace' }),
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false }, plugins: [finiteNumbers] },
     frameworkErrors,
     bodyLimit: 1024 * 1024,

@@ -30,11 +30,29 @@ export interface DatabaseOptions {
   logger?: Logger;
 }
 
+/** Not among the named built-in types of the typings. */
+const TEXT_ARRAY = 1009 as Parameters<typeof pg.types.getTypeParser>[0];
+const parseTextArrayFully = pg.types.getTypeParser(TEXT_ARRAY) as (value: string) => Array<string | null>;
+
+/**
+ * text[] as PostgreSQL writes it. Every request reads a role's permission list, and the
+ * general parser, character by character, was the largest JavaScript cost of a request.
+ * Without quotes, backslashes, inner braces or bounds, no element holds a comma and
+ * NULL means null, so a split gives the same answer; anything else goes to the parser.
+ */
+export function parseTextArray(value: string): Array<string | null> {
+  if (value === '{}') return [];
+  const inner = value.slice(1, -1);
+  if (value[0] !== '{' || /["\\{}]/.test(inner)) return parseTextArrayFully(value);
+  return inner.split(',').map((element) => (element === 'NULL' ? null : element));
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
+    pg.types.setTypeParser(TEXT_ARRAY, parseTextArray);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection ended by the server (a restart, a dropped database) is only replaced;
     // without a listener the pool's error would end the process.

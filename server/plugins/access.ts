@@ -39,7 +39,7 @@ export function checkDeclaration(url: string, config: FastifyContextConfig | und
   if (unknown.length > 0) throw new Error(`${url} declares permissions not in the catalogue: ${unknown.join(', ')}`);
 }
 
-function projectParam(request: FastifyRequest): string | undefined {
+export function projectParam(request: FastifyRequest): string | undefined {
   const params = request.params as Record<string, string | undefined>;
   return params.projectId ?? params.project_uuid ?? params.uuid;
 }

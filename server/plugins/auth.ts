@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { badRequest, forbidden, notAuthenticated } from '../lib/errors';
 import { resolveSession, type SessionUser } from '../modules/accounts/sessions';
+import type { Standing } from '../modules/projects/access';
+import { projectParam } from './access';
 import { isApiPath } from './errors';
 import { UUID } from '../lib/schema-types';
 
@@ -19,6 +21,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     token: string | null;
     organizationUuid: string | null;
+    /** The caller's standing in the route's project, read with the session (see projectAccess). */
+    standing: { projectUuid: string; row: Standing | null } | null;
   }
 }
 
@@ -33,23 +37,38 @@ export function readToken(request: FastifyRequest): string | null {
   return cookie ? decodeURIComponent(cookie[1]) : null;
 }
 
+/**
+ * The project whose standing the session query reads along, saving a round trip on every
+ * project route: its path parameter, on reads only, so a write is still checked after its body
+ * arrived (a long upload must not outlive a removed membership).
+ */
+function projectReadAlong(request: FastifyRequest): string | undefined {
+  const { project } = request.routeOptions.config;
+  if (!project || project.locate || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+  const uuid = projectParam(request);
+  return uuid && UUID.test(uuid) ? uuid : undefined;
+}
+
 /** Every API route needs a session unless its config says `public: true`. */
 export function installAuth(app: FastifyInstance, db: Db, idleDays: number): void {
   const idleLimitMs = idleDays * 24 * 3600_000;
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   app.decorateRequest('organizationUuid', null);
+  app.decorateRequest('standing', null);
   const signIn = async (request: FastifyRequest, token: string) => {
     // The Organization header, else the user's current organization.
     const header = request.headers.organization;
     const requested = Array.isArray(header) ? header[0] : header;
     const valid = requested && UUID.test(requested) ? requested : undefined;
-    const { user, organizationUuid } = await resolveSession(db, token, idleLimitMs, valid);
+    const projectUuid = projectReadAlong(request);
+    const { user, organizationUuid, standing } = await resolveSession(db, token, idleLimitMs, valid, projectUuid);
     if (requested && !valid) throw badRequest('请求头 Organization 不是合法的企业编号');
     if (requested && !organizationUuid) throw forbidden('您不是该企业的成员，无法访问');
     request.user = user;
     request.token = token;
     request.organizationUuid = organizationUuid;
+    if (projectUuid) request.standing = { projectUuid, row: standing ?? null };
   };
   app.addHook('onRequest', async (request) => {
     const routeUrl = request.routeOptions.url;

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { organizationMembers, sessions, users } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import { organizationMembers, projects, sessions, users } from '../../db/schema';
+import { joinStanding, standingFields, type Standing } from '../projects/access';
 import { ErrorCode, notAuthenticated } from '../../lib/errors';
 
 export type SessionUser = typeof users.$inferSelect;
@@ -44,32 +46,55 @@ export interface ResolvedSession {
   user: SessionUser;
   /** The organization the user is a member of: `organization` if given, else the current one, else the first joined. */
   organizationUuid: string | null;
+  /** The caller's standing in the project asked for, when one was (null: no such project in that organization). */
+  standing?: Standing | null;
 }
 
-const sessionQuery = preparedPer((db) => {
-  const m = organizationMembers;
+/** The request's organization: the one asked for if the user is a member, else the current one, else the first joined. */
+const chosenOrganization = () => {
+  const m = alias(organizationMembers, 'chosen_membership');
   const organization = sql.placeholder('organization');
-  return db
-    .select({
-      session: sessions,
-      user: users,
-      organizationUuid: sql<string | null>`(select ${m.organizationUuid} from ${m} where ${m.userUuid} = ${users.uuid}
-        and (${organization}::uuid is null or ${m.organizationUuid} = ${organization}::uuid)
-        order by ${m.organizationUuid} = ${users.currentOrganizationUuid} desc nulls last, ${m.id} limit 1)`,
-    })
+  return sql<string | null>`(select ${m.organizationUuid} from ${organizationMembers} ${m} where ${m.userUuid} = ${users.uuid}
+    and (${organization}::uuid is null or ${m.organizationUuid} = ${organization}::uuid)
+    order by ${m.organizationUuid} = ${users.currentOrganizationUuid} desc nulls last, ${m.id} limit 1)`;
+};
+
+const sessionQuery = preparedPer((db) =>
+  db
+    .select({ session: sessions, user: users, organizationUuid: chosenOrganization() })
     .from(sessions)
     .innerJoin(users, eq(users.uuid, sessions.userUuid))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .prepare('resolve_session');
+    .prepare('resolve_session'),
+);
+
+/** The same, with the caller's standing in one project of that organization: one round trip for both. */
+const sessionInProjectQuery = preparedPer((db) => {
+  const organization = chosenOrganization();
+  const query = db
+    .select({ session: sessions, user: users, organizationUuid: organization, ...standingFields })
+    .from(sessions)
+    .innerJoin(users, eq(users.uuid, sessions.userUuid))
+    .leftJoin(projects, and(eq(projects.uuid, sql.placeholder('projectUuid')), eq(projects.organizationUuid, organization)))
+    .$dynamic();
+  return joinStanding(query, users.uuid).where(eq(sessions.tokenHash, sql.placeholder('tokenHash'))).prepare('resolve_session_in_project');
 });
 
 /**
  * The user behind a token and their organization, in one query (every request pays for it),
  * or a 401 whose code tells a replaced session from an unknown one.
  */
-export async function resolveSession(db: Db, token: string, idleLimitMs: number, organization?: string): Promise<ResolvedSession> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  idleLimitMs: number,
+  organization?: string,
+  projectUuid?: string,
+): Promise<ResolvedSession> {
   const tokenHash = hashToken(token);
-  const [row] = await sessionQuery(db).execute({ tokenHash, organization: organization ?? null });
+  const [row] = projectUuid
+    ? await sessionInProjectQuery(db).execute({ tokenHash, organization: organization ?? null, projectUuid })
+    : await sessionQuery(db).execute({ tokenHash, organization: organization ?? null });
   if (!row) throw notAuthenticated('登录状态已失效，请重新登录');
   const { session, user, organizationUuid } = row;
   if (session.endedAt) {
@@ -86,5 +111,7 @@ export async function resolveSession(db: Db, token: string, idleLimitMs: number,
   if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return { user, organizationUuid };
+  if (!projectUuid) return { user, organizationUuid };
+  const { project, member, role, isOwner, organizationRole } = row as typeof row & Standing;
+  return { user, organizationUuid, standing: { project, member, role, isOwner, organizationRole } };
 }
