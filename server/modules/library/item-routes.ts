@@ -1,10 +1,4 @@
 import type { Static } from '@sinclair/typebox';
-import { and, eq, sql } from 'drizzle-orm';
-import { preparedPer } from '../../db/prepared';
-import { labels, libraryItemLabels, libraryItems, storedFiles } from '../../db/schema';
-import { formatDateTime } from '../../lib/dates';
-import { thumbnailUrl } from '../uploads/access';
-import { BUILTIN_COVER } from './files';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
@@ -14,52 +8,12 @@ import type { LibraryOperation } from '../../../contract/library';
 import { projectOf } from '../../plugins/access';
 import { deleteUnusedObjects } from '../uploads/storage-gc';
 import { deleteItems, insertItems, labelIdsByName, moveItems, setLabelsOfItems, updateItem, type NewItem } from './item-writes';
-import { itemsOfProject, listItems, presentItems, readListQuery } from './items';
+import { itemsOfProject, listItems, presentedItem, presentItems, readListQuery } from './items';
 import type { LibraryKindContract } from '../../../contract/library';
 import { BulkItems, ExportBody, Ids, ItemWrite, ListQuery, MoveBody, ProjectIdParams, ProjectParams } from './schemas';
 import { checkGroup, checkLabels, itemValues } from './write';
 
 type Body = Static<typeof ItemWrite>;
-
-/**
- * One item with its labels and its card image's file, in one prepared statement: the detail
- * is the primary-key fetch every client does, and three built queries cost more than the fetch.
- */
-const itemQuery = preparedPer((db) => {
-  const item = libraryItems;
-  return db
-    .select({
-      item,
-      imageFile: { id: storedFiles.id, name: storedFiles.name, thumbKey: storedFiles.thumbKey },
-      labels: sql<Array<{ id: number; name: string; label_group: number | null; extra_info: Record<string, unknown> }>>`coalesce((
-        select json_agg(json_build_object('id', ${labels.id}, 'name', ${labels.name}, 'label_group', ${labels.labelGroupId}, 'extra_info', ${labels.extraInfo}) order by ${labels.id})
-        from ${libraryItemLabels} join ${labels} on ${labels.id} = ${libraryItemLabels.labelId}
-        where ${libraryItemLabels.itemId} = ${item.id}), '[]'::json)`,
-    })
-    .from(item)
-    .leftJoin(storedFiles, eq(storedFiles.id, sql`case when ${item.kind} = 'report' then ${item.coverFileId} else ${item.fileId} end`))
-    .where(and(eq(item.projectUuid, sql.placeholder('projectUuid')), eq(item.kind, sql.placeholder('kind')), eq(item.id, sql.placeholder('id'))))
-    .prepare('library_item');
-});
-
-/** The same answer as presentItems gives for one row (tests/server/request-cost.test.ts compares them). */
-function presentItem({ item, imageFile, labels: itemLabels }: Awaited<ReturnType<ReturnType<typeof itemQuery>['execute']>>[number], timeZone: string) {
-  const imageFileId = item.kind === 'report' ? item.coverFileId : item.fileId;
-  const builtin = item.kind === 'report' && BUILTIN_COVER.test(item.cover) ? item.cover : null;
-  return {
-    id: item.id,
-    name: item.name,
-    create_user: item.createUser,
-    cover: item.cover,
-    file: item.file,
-    real_file_name: item.realFileName,
-    group_id: item.groupId ?? -1,
-    thumbnail: imageFileId === null ? builtin : imageFile ? thumbnailUrl(imageFile) : null,
-    labels: itemLabels,
-    created_at: formatDateTime(item.createdAt, timeZone)!,
-    updated_at: formatDateTime(item.updatedAt, timeZone)!,
-  };
-}
 
 /** The item routes of one library kind: reports under report/, materials under material/. */
 export function itemRoutes(spec: LibraryKindContract) {
@@ -69,7 +23,7 @@ export function itemRoutes(spec: LibraryKindContract) {
     const tz = app.config.timeZone;
     const needs = (...operations: LibraryOperation[]) => ({ project: { anyOf: operations.flatMap((operation) => spec.permissions[operation]) } });
     const ownerOf = (project: { uuid: string; organizationUuid: string }) => ({ projectUuid: project.uuid, organizationUuid: project.organizationUuid });
-    const presentOne = async (projectUuid: string, id: number) => (await presentItems(app.db, await itemsOfProject(app.db, projectUuid, spec.kind, [id]), tz))[0];
+    const presentOne = (projectUuid: string, id: number) => presentedItem(app.db, projectUuid, spec.kind, id, tz);
 
     /** Inserts checked items and their labels in one transaction. */
     async function create(request: FastifyRequest, owner: ReturnType<typeof ownerOf>, bodies: Body[]) {
@@ -100,9 +54,9 @@ export function itemRoutes(spec: LibraryKindContract) {
       { config: needs('view'), schema: { tags, summary: `${spec.entity}详情`, params: ProjectIdParams } },
       async (request) => {
         const { project } = projectOf(request);
-        const [found] = await itemQuery(app.db).execute({ projectUuid: project.uuid, kind: spec.kind, id: request.params.id });
-        if (!found) throw notFound(`${spec.entity}不存在`);
-        return ok(presentItem(found, tz));
+        const item = await presentedItem(app.db, project.uuid, spec.kind, request.params.id, tz);
+        if (!item) throw notFound(`${spec.entity}不存在`);
+        return ok(item);
       },
     );
 
