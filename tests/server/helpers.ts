@@ -125,3 +125,16 @@ export const SAMPLES = {
   doc: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(60, 2)]),
 };
 export const padded = (head: Buffer, size: number) => Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 7)]);
+
+/** Uploads a file into the demo project for `purpose` as `token`; anything but 201 fails the test. */
+export async function uploadFile(app: FastifyInstance, token: string, name: string, content: Buffer, purpose: string) {
+  const body = multipart({}, { name, content });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/uploader/v1/projects/${DEMO.projectUuid}/file_upload/?purpose=${purpose}`,
+    payload: body.payload,
+    headers: { ...body.headers, ...authHeaders(token) },
+  });
+  if (response.statusCode !== 201) throw new Error(`upload of ${name}: ${response.statusCode} ${response.body}`);
+  return response.json() as { url: string; thumbnail_url: string | null };
+}

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationMembers, projectMembers, roles, storedFiles, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/passwords';
-import { authHeaders, createTestApp, DEMO, login, multipart, padded, SAMPLES, type TestContext } from './helpers';
+import { authHeaders, createTestApp, DEMO, login, multipart, padded, SAMPLES, type TestContext, uploadFile } from './helpers';
 
 let ctx: TestContext;
 let admin: string;
@@ -12,17 +12,7 @@ type Method = 'GET' | 'POST' | 'PUT';
 const call = (method: Method, path: string, payload?: unknown, token = admin, base = BASE) =>
   ctx.app.inject({ method, url: `${base}/${path}`, headers: authHeaders(token), ...(payload !== undefined ? { payload: payload as object } : {}) });
 
-async function upload(name: string, content: Buffer, purpose = 'material') {
-  const body = multipart({}, { name, content });
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/uploader/v1/projects/${DEMO.projectUuid}/file_upload/?purpose=${purpose}`,
-    payload: body.payload,
-    headers: { ...body.headers, ...authHeaders(admin) },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+const upload = (name: string, content: Buffer, purpose = 'material') => uploadFile(ctx.app, admin, name, content, purpose);
 
 const picture = (width: number, height: number, format: 'jpeg' | 'png') =>
   sharp({ create: { width, height, channels: 3, background: '#4a90c2', noise: { type: 'gaussian', mean: 120, sigma: 30 } } })[format]().toBuffer();

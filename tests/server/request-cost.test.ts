@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { parseTextArray } from '../../server/db/client';
 import { sessions } from '../../server/db/schema';
-import { authHeaders, createTestApp, DEMO, login, multipart, SAMPLES, type TestContext } from './helpers';
+import { authHeaders, createTestApp, DEMO, login, SAMPLES, type TestContext, uploadFile } from './helpers';
 
 let ctx: TestContext;
 let admin: string;
@@ -12,17 +12,7 @@ const BASE = `/studio/report/api/report/projects/${DEMO.projectUuid}`;
 const get = (path: string, token = admin) => ctx.app.inject({ method: 'GET', url: `${BASE}/${path}`, headers: authHeaders(token) });
 const post = (path: string, payload: object) => ctx.app.inject({ method: 'POST', url: `${BASE}/${path}`, headers: authHeaders(admin), payload });
 
-async function upload(name: string, content: Buffer, purpose: string) {
-  const body = multipart({}, { name, content });
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/uploader/v1/projects/${DEMO.projectUuid}/file_upload/?purpose=${purpose}`,
-    payload: body.payload,
-    headers: { ...body.headers, ...authHeaders(admin) },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { url: string; thumbnail_url: string | null };
-}
+const upload = (name: string, content: Buffer, purpose: string) => uploadFile(ctx.app, admin, name, content, purpose);
 
 beforeAll(async () => {
   ctx = await createTestApp();
