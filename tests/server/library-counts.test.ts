@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, DEMO, login, multipart, SAMPLES, padded, type TestContext } from './helpers';
 
 /**
- * The list's kept data (group and label counts, the terms column) against the rows themselves,
+ * The list's kept data (group and label-set counts, the terms column, the links' dates) against the rows themselves,
  * after random interleaved writes sent concurrently: items created one by one and in bulk,
  * moved in and out of groups, relabelled, renamed and deleted; groups and labels created,
  * moved and deleted.
@@ -58,22 +58,26 @@ async function kept() {
     full join (select project_uuid, kind, coalesce(group_id, 0) as key, count(*)::int as n from library_items group by 1, 2, 3) r
       on r.project_uuid = k.project_uuid and r.kind = k.kind and r.key = k.group_key
     where coalesce(k.n, 0) <> coalesce(r.n, 0)`));
-  const labels = list(await rows(sql`
-    select l.id, coalesce(k.n, 0) as kept, (select count(*)::int from library_item_labels x where x.label_id = l.id) as real
-    from labels l left join (select label_id, sum(n)::int as n from library_label_counts group by 1) k on k.label_id = l.id
-    where coalesce(k.n, 0) <> (select count(*) from library_item_labels x where x.label_id = l.id)`));
+  const labelSets = list(await rows(sql`
+    select coalesce(k.project_uuid, r.project_uuid)::text as p, coalesce(k.kind, r.kind) as kind, coalesce(k.label_terms, r.label_terms) as set,
+      coalesce(k.n, 0) as kept, coalesce(r.n, 0) as real
+    from (select project_uuid, kind, label_terms, sum(n)::int as n from library_label_set_counts group by 1, 2, 3) k
+    full join (select i.project_uuid, i.kind, array(select 'label:' || x.label_id from library_item_labels x where x.item_id = i.id order by 1) as label_terms,
+        count(*)::int as n from library_items i group by 1, 2, 3) r
+      on r.project_uuid = k.project_uuid and r.kind = k.kind and r.label_terms = k.label_terms
+    where coalesce(k.n, 0) <> coalesce(r.n, 0)`));
+  const linkDates = list(await rows(sql`select x.item_id from library_item_labels x join library_items i on i.id = x.item_id where x.created_at <> i.created_at`));
   const terms = list(await rows(sql`
     select i.id from library_items i
     where not (i.terms @> (library_name_terms(i.name) || coalesce((select array_agg('label:' || x.label_id) from library_item_labels x where x.item_id = i.id), '{}'))
       and (library_name_terms(i.name) || coalesce((select array_agg('label:' || x.label_id) from library_item_labels x where x.item_id = i.id), '{}')) @> i.terms)`));
-  const orphans = list(await rows(sql`select label_id from library_label_counts k where not exists (select 1 from labels l where l.id = k.label_id)`));
-  return { groups, labels, terms, orphans };
+  return { groups, labelSets, terms, linkDates };
 }
 
 describe('kept counts and terms', () => {
   it('match real counts after random concurrent writes', async () => {
     const labelIds = async () =>
-      ((await call('GET', 'label/?limit=500')).json().results as Array<{ id: number; origin: string }>).filter((l) => l.origin === '报告');
+      ((await call('GET', 'label/?limit=500')).json().results as Array<{ id: number; origin: string; label_group: number | null }>).filter((l) => l.origin === '报告');
     const labelGroups = (await call('GET', 'label_group/')).json().results.map((g: { id: number }) => g.id) as number[];
     const reportIds = async () => (await call('GET', 'report/report_list/?pageSize=100')).json().result.data.map((r: { id: number }) => r.id) as number[];
     const groupIds = async () => (await call('GET', 'report_group/group_list/')).json().data.map((g: { id: number }) => g.id) as number[];
@@ -107,12 +111,26 @@ describe('kept counts and terms', () => {
       if (process.env.DEBUG_COUNTS) for (const [index, answer] of answers.entries()) if (answer.statusCode >= 500) console.log('500 from', writes.indexOf(batch[index]));
       for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(500);
       if (process.env.DEBUG_COUNTS) console.log(answers.map((answer) => `${answer.statusCode} ${answer.body.slice(0, 80)}`).join('\n'));
-      expect(await kept()).toEqual({ groups: [], labels: [], terms: [], orphans: [] });
+      expect(await kept()).toEqual({ groups: [], labelSets: [], terms: [], linkDates: [] });
     }
     const groups = (await call('GET', 'report_group/group_list/')).json();
     const total = (await call('GET', 'report/report_list/')).json().result.total;
     expect(groups.total_report_number).toBe(total);
     expect(total).toBeGreaterThan(0);
+
+    // Labels-only totals come from the label-set counts: each against the rows (one label, two of one
+    // group, one of each of two groups), and the deep pages of a label from its links.
+    const reportLabels = await labelIds();
+    const byGroup = labelGroups.map((group) => reportLabels.filter((label) => label.label_group === group).map((label) => label.id));
+    const [pair] = byGroup.filter((ids) => ids.length >= 2);
+    const other = byGroup.find((ids) => ids.length > 0 && ids !== pair)!;
+    for (const wanted of [[[pair[0]]], [pair.slice(0, 2)], [[pair[0]], [other[0]]]]) {
+      const holds = wanted.map((ids) => sql`exists (select 1 from library_item_labels x where x.item_id = i.id and x.label_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))`);
+      const real = (await rows(sql`select id from library_items i where kind = 'report' and project_uuid = ${DEMO.projectUuid}
+        and ${sql.join(holds, sql` and `)} order by created_at desc, id desc`)).map((row) => (row as { id: number }).id);
+      const listed = (await call('GET', `report/report_list/?label_ids=${wanted.flat().join(',')}&created_at=-created_at&pageSize=3&pageNo=2`)).json().result;
+      expect({ wanted, total: listed.total, page: listed.data.map((item: { id: number }) => item.id) }).toEqual({ wanted, total: real.length, page: real.slice(3, 6) });
+    }
   });
 
   it('finds names by their pieces exactly as LIKE does: any case, one character, % and _ taken literally', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './accounts';
 import { storedFiles } from './files';
 import { labels } from './labels';
@@ -63,8 +63,13 @@ export const libraryItemLabels = pgTable(
   {
     itemId: integer('item_id').notNull().references(() => libraryItems.id, { onDelete: 'cascade' }),
     labelId: integer('label_id').notNull().references(() => labels.id, { onDelete: 'cascade' }),
+    /** The item's created_at, copied by a trigger (migration 0014), so a label's items come in list order from the index. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.itemId, table.labelId] }), index('library_item_labels_label_idx').on(table.labelId, table.itemId)],
+  (table) => [
+    primaryKey({ columns: [table.itemId, table.labelId] }),
+    index('library_item_labels_list_idx').on(table.labelId, table.createdAt, table.itemId),
+  ],
 );
 
 /**
@@ -84,12 +89,19 @@ export const libraryGroupCounts = pgTable(
   (table) => [index('library_group_counts_key_idx').on(table.projectUuid, table.kind, table.groupKey)],
 );
 
-/** Items carrying each label, kept like the group counts, by triggers on library_item_labels (migration 0013). */
-export const libraryLabelCounts = pgTable(
-  'library_label_counts',
+/**
+ * Items per project, kind and exact set of labels (their sorted 'label:<id>' terms; '{}' for
+ * none), kept like the group counts by the triggers on library_items (migration 0014). A
+ * labels-only filter's total is the sum over the sets it accepts: a few hundred rows at most in
+ * practice, whatever the number of items.
+ */
+export const libraryLabelSetCounts = pgTable(
+  'library_label_set_counts',
   {
-    labelId: integer('label_id').notNull().references(() => labels.id, { onDelete: 'cascade' }),
+    projectUuid: uuid('project_uuid').notNull().references(() => projects.uuid, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).$type<LibraryKind>().notNull(),
+    labelTerms: text('label_terms').array().notNull(),
     n: integer('n').notNull(),
   },
-  (table) => [index('library_label_counts_label_idx').on(table.labelId)],
+  (table) => [index('library_label_set_counts_key_idx').on(table.projectUuid, table.kind, table.labelTerms)],
 );

@@ -8,7 +8,7 @@ import type { LibraryOperation } from '../../../contract/library';
 import { projectOf } from '../../plugins/access';
 import { deleteUnusedObjects } from '../uploads/storage-gc';
 import { deleteItems, insertItems, labelIdsByName, moveItems, setLabelsOfItems, updateItem, type NewItem } from './item-writes';
-import { itemsOfProject, listItems, presentedItem, presentItems, readListQuery } from './items';
+import { itemsOfProject, listItems, presentedItem, presentedItems, readListQuery } from './items';
 import type { LibraryKindContract } from '../../../contract/library';
 import { BulkItems, ExportBody, Ids, ItemWrite, ListQuery, MoveBody, ProjectIdParams, ProjectParams } from './schemas';
 import { checkGroup, checkLabels, itemValues } from './write';
@@ -44,8 +44,8 @@ export function itemRoutes(spec: LibraryKindContract) {
       async (request) => {
         const { project } = projectOf(request);
         const filter = readListQuery(request.query, tz);
-        const { rows, total } = await listItems(app.db, project.uuid, spec, filter);
-        return { code: 200, result: { data: await presentItems(app.db, rows, tz), pageNo: filter.pageNo, pageSize: filter.pageSize, total } };
+        const { data, total } = await listItems(app.db, project.uuid, spec, filter, tz);
+        return { code: 200, result: { data, pageNo: filter.pageNo, pageSize: filter.pageSize, total } };
       },
     );
 
@@ -78,8 +78,7 @@ export function itemRoutes(spec: LibraryKindContract) {
         const bodies = Array.isArray(request.body) ? request.body : request.body.data;
         if (bodies.length === 0) throw badRequest(`请至少提交一个${spec.entity}`);
         const ids = await create(request, ownerOf(project), bodies);
-        const rows = await itemsOfProject(app.db, project.uuid, spec.kind, ids);
-        return reply.status(201).send(ok(await presentItems(app.db, rows, tz), `新增${spec.entity}成功`));
+        return reply.status(201).send(ok(await presentedItems(app.db, project.uuid, spec.kind, ids, tz), `新增${spec.entity}成功`));
       },
     );
 

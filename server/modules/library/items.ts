@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { labels, libraryGroupCounts, libraryItemLabels, libraryItems, libraryLabelCounts, storedFiles, type LibraryKind } from '../../db/schema';
+import { labels, libraryGroupCounts, libraryItemLabels, libraryItems, libraryLabelSetCounts, storedFiles, type LibraryKind } from '../../db/schema';
 import { formatDateTime, parseDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { thumbnailUrl } from '../uploads/access';
@@ -121,58 +121,96 @@ function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, 
 }
 
 /**
- * The total without counting rows when the kept counts answer it: no filter, a group only, or
- * one label only. Undefined when the matches must be counted.
+ * The total without counting rows when the kept counts answer it: no name or dates, and either
+ * no labels (the group counts) or no group (the label-set counts: the sets that hold, for each
+ * label group of the filter, one of its labels). Undefined when the matches must be counted.
  */
-async function keptTotal(db: Db, projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][]): Promise<number | undefined> {
-  if (filter.name || filter.start || filter.end) return undefined;
-  if (sets.length === 0) {
-    const [{ total }] = await db
-      .select({ total: sql<number>`coalesce(sum(${libraryGroupCounts.n}), 0)::int` })
-      .from(libraryGroupCounts)
-      .where(
-        and(
-          eq(libraryGroupCounts.projectUuid, projectUuid),
-          eq(libraryGroupCounts.kind, kind),
-          filter.groupId === undefined ? undefined : eq(libraryGroupCounts.groupKey, filter.groupId ?? 0),
-        ),
-      );
-    return total;
-  }
-  if (sets.length === 1 && sets[0].length === 1 && filter.groupId === undefined) {
-    const [{ total }] = await db
-      .select({ total: sql<number>`coalesce(sum(${libraryLabelCounts.n}), 0)::int` })
-      .from(libraryLabelCounts)
-      .where(eq(libraryLabelCounts.labelId, sets[0][0]));
-    return total;
-  }
-  return undefined;
+function keptTotal(db: Db, projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][]): Promise<number> | undefined {
+  if (filter.name || filter.start || filter.end || (sets.length > 0 && filter.groupId !== undefined)) return undefined;
+  const sum = (n: typeof libraryGroupCounts.n | typeof libraryLabelSetCounts.n) => ({ total: sql<number>`coalesce(sum(${n}), 0)::int` });
+  const query =
+    sets.length === 0
+      ? db
+          .select(sum(libraryGroupCounts.n))
+          .from(libraryGroupCounts)
+          .where(
+            and(
+              eq(libraryGroupCounts.projectUuid, projectUuid),
+              eq(libraryGroupCounts.kind, kind),
+              filter.groupId === undefined ? undefined : eq(libraryGroupCounts.groupKey, filter.groupId ?? 0),
+            ),
+          )
+      : db
+          .select(sum(libraryLabelSetCounts.n))
+          .from(libraryLabelSetCounts)
+          .where(
+            and(
+              eq(libraryLabelSetCounts.projectUuid, projectUuid),
+              eq(libraryLabelSetCounts.kind, kind),
+              ...sets.map((ids) => sql`${libraryLabelSetCounts.labelTerms} && ${textArray(ids.map(labelTerm))}`),
+            ),
+          );
+  return query.then(([{ total }]) => total);
 }
 
+/** What an item is presented with: its row, its card image's file and its labels, in one statement. */
+const presentedColumns = {
+  item: libraryItems,
+  imageFile: { id: storedFiles.id, name: storedFiles.name, thumbKey: storedFiles.thumbKey },
+  labels: sql<Array<{ id: number; name: string; label_group: number | null; extra_info: Record<string, unknown> }>>`coalesce((
+    select json_agg(json_build_object('id', ${labels.id}, 'name', ${labels.name}, 'label_group', ${labels.labelGroupId}, 'extra_info', ${labels.extraInfo}) order by ${labels.id})
+    from ${libraryItemLabels} join ${labels} on ${labels.id} = ${libraryItemLabels.labelId}
+    where ${libraryItemLabels.itemId} = ${libraryItems.id}), '[]'::json)`,
+};
+const imageFileOfItem = eq(storedFiles.id, sql`case when ${libraryItems.kind} = 'report' then ${libraryItems.coverFileId} else ${libraryItems.fileId} end`);
+type Presentable = { item: ItemRow; imageFile: { id: number; name: string; thumbKey: string | null } | null; labels: typeof presentedColumns.labels._.type };
+
 /**
- * One page of the list and the exact total. The page's ids are found first (from the list
- * indexes alone where no filter needs the row), then only those rows are read: deep pages skip
- * index entries, not rows.
+ * One page of the list, presented, and the exact total. The page's ids are found first (from
+ * an index alone where no filter needs the row: the list indexes, or a label's links in list
+ * order), then only those rows are read: deep pages skip index entries, not rows. Where the
+ * kept counts cannot answer, the same statement counts the matches (count(*) over the ids).
  */
-export async function listItems(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter) {
+export async function listItems(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string) {
   const sets = await labelSets(db, projectUuid, spec, filter);
-  if (sets === null) return { rows: [] as ItemRow[], total: 0 };
-  const where = and(...conditions(projectUuid, spec.kind, filter, sets));
-  const order = filter.descending ? [desc(libraryItems.createdAt), desc(libraryItems.id)] : [asc(libraryItems.createdAt), asc(libraryItems.id)];
-  const page = db
-    .select({ id: libraryItems.id })
-    .from(libraryItems)
-    .where(where)
-    .orderBy(...order)
-    .limit(filter.pageSize)
-    .offset((filter.pageNo - 1) * filter.pageSize);
-  const [rows, total] = await Promise.all([
-    db.select().from(libraryItems).where(inArray(libraryItems.id, page)).orderBy(...order),
-    keptTotal(db, projectUuid, spec.kind, filter, sets).then(
-      async (kept) => kept ?? (await db.select({ total: count() }).from(libraryItems).where(where))[0].total,
-    ),
-  ]);
-  return { rows, total };
+  if (sets === null) return { data: [], total: 0 };
+  const kept = keptTotal(db, projectUuid, spec.kind, filter, sets);
+  const offset = (filter.pageNo - 1) * filter.pageSize;
+  const direction = filter.descending ? desc : asc;
+  const oneLabelOnly = sets.length === 1 && sets[0].length === 1 && !filter.name && !filter.start && !filter.end && filter.groupId === undefined;
+  const counted = kept === undefined;
+  const total = counted ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`.mapWith(Number);
+  const page = db.$with('page').as(
+    oneLabelOnly
+      ? db
+          .select({ id: sql<number>`${libraryItemLabels.itemId}`.as('page_id'), total: total.as('page_total') })
+          .from(libraryItemLabels)
+          .where(eq(libraryItemLabels.labelId, sets[0][0]))
+          .orderBy(direction(libraryItemLabels.createdAt), direction(libraryItemLabels.itemId))
+          .limit(filter.pageSize)
+          .offset(offset)
+      : db
+          .select({ id: sql<number>`${libraryItems.id}`.as('page_id'), total: total.as('page_total') })
+          .from(libraryItems)
+          .where(and(...conditions(projectUuid, spec.kind, filter, sets)))
+          .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id))
+          .limit(filter.pageSize)
+          .offset(offset),
+  );
+  const pageRows = db
+    .with(page)
+    .select({ ...presentedColumns, total: page.total })
+    .from(page)
+    .innerJoin(libraryItems, and(eq(libraryItems.id, page.id), eq(libraryItems.projectUuid, projectUuid), eq(libraryItems.kind, spec.kind)))
+    .leftJoin(storedFiles, imageFileOfItem)
+    .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id));
+  const [found, keptN] = await Promise.all([pageRows, kept]);
+  const data = found.map((row) => presentItem(row, timeZone));
+  if (keptN !== undefined) return { data, total: keptN };
+  if (found.length > 0 || offset === 0) return { data, total: found[0]?.total ?? 0 };
+  // Past the last page the window has no row to carry the total.
+  const [{ n }] = await db.select({ n: count() }).from(libraryItems).where(and(...conditions(projectUuid, spec.kind, filter, sets)));
+  return { data, total: n };
 }
 
 export async function itemsOfProject(db: Db, projectUuid: string, kind: LibraryKind, ids: number[]): Promise<ItemRow[]> {
@@ -180,79 +218,21 @@ export async function itemsOfProject(db: Db, projectUuid: string, kind: LibraryK
   return db.select().from(libraryItems).where(and(eq(libraryItems.projectUuid, projectUuid), eq(libraryItems.kind, kind), inArray(libraryItems.id, ids)));
 }
 
-/** The image a card shows: a report's cover, a material's file. */
-const imageFileId = (row: ItemRow) => (row.kind === 'report' ? row.coverFileId : row.fileId);
-
 /**
- * The small image of each item's card: the stored thumbnail of its image, or a built-in cover
- * itself (already 320×200); null when its file has no thumbnail (rows from before thumbnails).
+ * One item as the detail answers it, prepared once: the detail is the primary-key fetch every
+ * client does, and building the statement cost more than running it.
  */
-async function thumbnails(db: Db, rows: ItemRow[]): Promise<Map<number, string | null>> {
-  const ids = [...new Set(rows.map(imageFileId).filter((id): id is number => id !== null))];
-  const files = ids.length
-    ? await db.select({ id: storedFiles.id, name: storedFiles.name, thumbKey: storedFiles.thumbKey }).from(storedFiles).where(inArray(storedFiles.id, ids))
-    : [];
-  const byId = new Map(files.map((file) => [file.id, thumbnailUrl(file)]));
-  return new Map(
-    rows.map((row) => {
-      const fileId = imageFileId(row);
-      if (fileId !== null) return [row.id, byId.get(fileId) ?? null];
-      return [row.id, row.kind === 'report' && BUILTIN_COVER.test(row.cover) ? row.cover : null];
-    }),
-  );
-}
+const itemQuery = preparedPer((db) =>
+  db
+    .select(presentedColumns)
+    .from(libraryItems)
+    .leftJoin(storedFiles, imageFileOfItem)
+    .where(and(eq(libraryItems.projectUuid, sql.placeholder('projectUuid')), eq(libraryItems.kind, sql.placeholder('kind')), eq(libraryItems.id, sql.placeholder('id'))))
+    .prepare('library_item'),
+);
 
-/** Items as the report service shows them, with their labels and card thumbnails. */
-export async function presentItems(db: Db, rows: ItemRow[], timeZone: string) {
-  const thumbnailOf = await thumbnails(db, rows);
-  const links = rows.length
-    ? await db
-        .select({ itemId: libraryItemLabels.itemId, label: labels })
-        .from(libraryItemLabels)
-        .innerJoin(labels, eq(labels.id, libraryItemLabels.labelId))
-        .where(inArray(libraryItemLabels.itemId, rows.map((row) => row.id)))
-        .orderBy(asc(labels.id))
-    : [];
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    create_user: row.createUser,
-    cover: row.cover,
-    file: row.file,
-    real_file_name: row.realFileName,
-    group_id: row.groupId ?? -1,
-    thumbnail: thumbnailOf.get(row.id) ?? null,
-    labels: links
-      .filter((link) => link.itemId === row.id)
-      .map(({ label }) => ({ id: label.id, name: label.name, label_group: label.labelGroupId, extra_info: label.extraInfo })),
-    created_at: formatDateTime(row.createdAt, timeZone)!,
-    updated_at: formatDateTime(row.updatedAt, timeZone)!,
-  }));
-}
-
-/**
- * One item with its labels and its card image's file, in one prepared statement: the detail
- * is the primary-key fetch every client does, and three built queries cost more than the fetch.
- */
-const itemQuery = preparedPer((db) => {
-  const item = libraryItems;
-  return db
-    .select({
-      item,
-      imageFile: { id: storedFiles.id, name: storedFiles.name, thumbKey: storedFiles.thumbKey },
-      labels: sql<Array<{ id: number; name: string; label_group: number | null; extra_info: Record<string, unknown> }>>`coalesce((
-        select json_agg(json_build_object('id', ${labels.id}, 'name', ${labels.name}, 'label_group', ${labels.labelGroupId}, 'extra_info', ${labels.extraInfo}) order by ${labels.id})
-        from ${libraryItemLabels} join ${labels} on ${labels.id} = ${libraryItemLabels.labelId}
-        where ${libraryItemLabels.itemId} = ${item.id}), '[]'::json)`,
-    })
-    .from(item)
-    .leftJoin(storedFiles, eq(storedFiles.id, sql`case when ${item.kind} = 'report' then ${item.coverFileId} else ${item.fileId} end`))
-    .where(and(eq(item.projectUuid, sql.placeholder('projectUuid')), eq(item.kind, sql.placeholder('kind')), eq(item.id, sql.placeholder('id'))))
-    .prepare('library_item');
-});
-
-/** The same answer as presentItems gives for one row (tests/server/request-cost.test.ts compares them). */
-function presentItem({ item, imageFile, labels: itemLabels }: Awaited<ReturnType<ReturnType<typeof itemQuery>['execute']>>[number], timeZone: string) {
+/** An item as the report service shows it, with its labels and card thumbnail. */
+function presentItem({ item, imageFile, labels: itemLabels }: Presentable, timeZone: string) {
   const imageFileId = item.kind === 'report' ? item.coverFileId : item.fileId;
   const builtin = item.kind === 'report' && BUILTIN_COVER.test(item.cover) ? item.cover : null;
   return {
@@ -274,4 +254,16 @@ function presentItem({ item, imageFile, labels: itemLabels }: Awaited<ReturnType
 export async function presentedItem(db: Db, projectUuid: string, kind: LibraryKind, id: number, timeZone: string) {
   const [found] = await itemQuery(db).execute({ projectUuid, kind, id });
   return found && presentItem(found, timeZone);
+}
+
+/** Items by id, presented, oldest first (a bulk create's answer). */
+export async function presentedItems(db: Db, projectUuid: string, kind: LibraryKind, ids: number[], timeZone: string) {
+  if (ids.length === 0) return [];
+  const found = await db
+    .select(presentedColumns)
+    .from(libraryItems)
+    .leftJoin(storedFiles, imageFileOfItem)
+    .where(and(eq(libraryItems.projectUuid, projectUuid), eq(libraryItems.kind, kind), inArray(libraryItems.id, ids)))
+    .orderBy(asc(libraryItems.id));
+  return found.map((row) => presentItem(row, timeZone));
 }
