@@ -6,7 +6,7 @@ import { authHeaders, createTestApp, DEMO, login, multipart, padded, SAMPLES, ty
 let ctx: TestContext;
 let admin: string;
 const BASE = `/studio/report/api/report/projects/${DEMO.projectUuid}`;
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, path: string, payload?: unknown, token = admin) =>
   ctx.app.inject({ method, url: `${BASE}/${path}`, headers: authHeaders(token), ...(payload !== undefined ? { payload: payload as object } : {}) });
 
@@ -76,6 +76,13 @@ describe('reports', () => {
     expect(await names(`label_names=${encodeURIComponent('交通便捷,年度体检报告')}`)).toEqual(['交通报告']);
     expect(await names(`label_names=${encodeURIComponent('不存在的标签')}`)).toEqual([]);
     expect(await names(`name=${encodeURIComponent('安全')}`)).toEqual(['安全报告']);
+    // A name with quotes, a backslash and braces is a name like any other.
+    const odd = 'A"B\\{C}';
+    const made = (await call('POST', 'label/', { name: odd, origin: '报告' })).json();
+    const report = await addReport('引号报告', [made.id]);
+    expect(await names(`label_names=${encodeURIComponent(odd)}`)).toEqual(['引号报告']);
+    await call('POST', 'report/batch_delete/', { ids: String(report.id) });
+    await call('DELETE', `label/${made.id}/`);
   });
 
   it('pages, sorts and filters by time, and refuses bad values in Chinese', async () => {

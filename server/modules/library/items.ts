@@ -66,26 +66,36 @@ export function readListQuery(query: Record<string, string | undefined>, timeZon
 }
 
 
+const labelTerm = (id: number) => `label:${id}`;
+/** A text[] literal of any strings (label names included: quotes and backslashes escaped). */
+const textArray = (texts: string[]) => `{${texts.map((text) => `"${text.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+const labelsQuery = preparedPer((db) =>
+  db
+    .select({ id: labels.id, name: labels.name, groupId: labels.labelGroupId })
+    .from(labels)
+    .where(
+      and(
+        eq(labels.projectUuid, sql.placeholder('projectUuid')),
+        eq(labels.origin, sql.placeholder('origin')),
+        sql`(${labels.id} = any(${sql.placeholder('ids')}::int[]) or ${labels.name} = any(${sql.placeholder('names')}::text[]))`,
+      ),
+    )
+    .prepare('library_list_labels'),
+);
+
 /**
  * Label filters, as sets of label ids: labels of one label group are alternatives, labels of
  * different groups must all hold. Answers null when a wanted label does not exist, so nothing can match.
  */
 async function labelSets(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter): Promise<number[][] | null> {
   if (filter.labelIds.length === 0 && filter.labelNames.length === 0) return [];
-  const wanted = await db
-    .select({ id: labels.id, name: labels.name, groupId: labels.labelGroupId })
-    .from(labels)
-    .where(
-      and(
-        eq(labels.projectUuid, projectUuid),
-        eq(labels.origin, spec.entity),
-        filter.labelIds.length && filter.labelNames.length
-          ? sql`(${inArray(labels.id, filter.labelIds)} or ${inArray(labels.name, filter.labelNames)})`
-          : filter.labelIds.length
-            ? inArray(labels.id, filter.labelIds)
-            : inArray(labels.name, filter.labelNames),
-      ),
-    );
+  const wanted = await labelsQuery(db).execute({
+    projectUuid,
+    origin: spec.entity,
+    ids: `{${filter.labelIds.join(',')}}`,
+    names: textArray(filter.labelNames),
+  });
   const foundIds = new Set(wanted.map((label) => label.id));
   const foundNames = new Set(wanted.map((label) => label.name));
   if (filter.labelIds.some((id) => !foundIds.has(id)) || filter.labelNames.some((name) => !foundNames.has(name))) return null;
@@ -94,8 +104,14 @@ async function labelSets(db: Db, projectUuid: string, spec: LibraryKindContract,
   return [...byGroup.values()];
 }
 
-const labelTerm = (id: number) => `label:${id}`;
-const textArray = (terms: string[]) => sql`${`{${terms.map((term) => `"${term}"`).join(',')}}`}::text[]`;
+
+/**
+ * Puts a filter's value in a statement: as a placeholder where the statement is prepared once
+ * per shape of filter (`prepared` below), else as the value itself.
+ */
+type Bind = (name: string, value: unknown) => unknown;
+const asValue: Bind = (_name, value) => value;
+const asPlaceholder: Bind = (name) => sql.placeholder(name);
 
 /**
  * The filter as conditions on the item's kept `terms` (GIN-indexed) and its columns. Every term
@@ -104,20 +120,33 @@ const textArray = (terms: string[]) => sql`${`{${terms.map((term) => `"${term}"`
  * label group of several labels needs one of them (`terms && ...`). A name of one character has
  * no pieces: LIKE alone decides it.
  */
-function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][]): SQL[] {
-  const where: SQL[] = [eq(libraryItems.projectUuid, projectUuid), eq(libraryItems.kind, kind)];
-  const all = sets.filter((ids) => ids.length === 1).map(([id]) => labelTerm(id));
+function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][], bind: Bind): SQL[] {
+  const where: SQL[] = [sql`${libraryItems.projectUuid} = ${bind('projectUuid', projectUuid)}`, sql`${libraryItems.kind} = ${bind('kind', kind)}`];
+  const all = textArray(sets.filter((ids) => ids.length === 1).map(([id]) => labelTerm(id)));
   if (filter.name && [...filter.name].length >= 2) {
-    where.push(sql`${libraryItems.terms} @> (library_name_terms(${filter.name}) || ${textArray(all)})`);
-  } else if (all.length) {
-    where.push(sql`${libraryItems.terms} @> ${textArray(all)}`);
+    where.push(sql`${libraryItems.terms} @> (library_name_terms(${bind('name', filter.name)}) || ${bind('all', all)}::text[])`);
+  } else if (all !== '{}') {
+    where.push(sql`${libraryItems.terms} @> ${bind('all', all)}::text[]`);
   }
-  for (const ids of sets.filter((group) => group.length > 1)) where.push(sql`${libraryItems.terms} && ${textArray(ids.map(labelTerm))}`);
-  if (filter.name) where.push(sql`lower(${libraryItems.name}) like lower(${containing(filter.name)})`);
-  if (filter.groupId !== undefined) where.push(filter.groupId === null ? isNull(libraryItems.groupId) : eq(libraryItems.groupId, filter.groupId));
-  if (filter.start) where.push(sql`${libraryItems.createdAt} >= ${filter.start.toISOString()}`);
-  if (filter.end) where.push(sql`${libraryItems.createdAt} <= ${filter.end.toISOString()}`);
+  for (const [i, ids] of sets.filter((group) => group.length > 1).entries()) {
+    where.push(sql`${libraryItems.terms} && ${bind(`any${i}`, textArray(ids.map(labelTerm)))}::text[]`);
+  }
+  if (filter.name) where.push(sql`lower(${libraryItems.name}) like lower(${bind('like', containing(filter.name))})`);
+  if (filter.groupId === null) where.push(isNull(libraryItems.groupId));
+  if (filter.groupId) where.push(sql`${libraryItems.groupId} = ${bind('groupId', filter.groupId)}`);
+  if (filter.start) where.push(sql`${libraryItems.createdAt} >= ${bind('start', filter.start.toISOString())}`);
+  if (filter.end) where.push(sql`${libraryItems.createdAt} <= ${bind('end', filter.end.toISOString())}`);
   return where;
+}
+
+/** The statements of a list request, built once per database and shape of filter. */
+const preparedShapes = new WeakMap<Db, Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>>();
+function prepared<T>(db: Db, shape: string, build: () => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<T> } }) {
+  let shapes = preparedShapes.get(db);
+  if (!shapes) preparedShapes.set(db, (shapes = new Map()));
+  let statement = shapes.get(shape);
+  if (!statement) shapes.set(shape, (statement = build().prepare(`library_list_${shapes.size}`)));
+  return statement as { execute(values: Record<string, unknown>): Promise<T> };
 }
 
 /**
@@ -127,30 +156,36 @@ function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, 
  */
 function keptTotal(db: Db, projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][]): Promise<number> | undefined {
   if (filter.name || filter.start || filter.end || (sets.length > 0 && filter.groupId !== undefined)) return undefined;
+  const values: Record<string, unknown> = { projectUuid, kind, groupKey: filter.groupId ?? 0 };
+  sets.forEach((ids, i) => (values[`set${i}`] = textArray(ids.map(labelTerm))));
   const sum = (n: typeof libraryGroupCounts.n | typeof libraryLabelSetCounts.n) => ({ total: sql<number>`coalesce(sum(${n}), 0)::int` });
-  const query =
+  const statement =
     sets.length === 0
-      ? db
-          .select(sum(libraryGroupCounts.n))
-          .from(libraryGroupCounts)
-          .where(
-            and(
-              eq(libraryGroupCounts.projectUuid, projectUuid),
-              eq(libraryGroupCounts.kind, kind),
-              filter.groupId === undefined ? undefined : eq(libraryGroupCounts.groupKey, filter.groupId ?? 0),
+      ? prepared<Array<{ total: number }>>(db, `groups ${filter.groupId === undefined}`, () =>
+          db
+            .select(sum(libraryGroupCounts.n))
+            .from(libraryGroupCounts)
+            .where(
+              and(
+                eq(libraryGroupCounts.projectUuid, sql.placeholder('projectUuid')),
+                eq(libraryGroupCounts.kind, sql.placeholder('kind')),
+                filter.groupId === undefined ? undefined : eq(libraryGroupCounts.groupKey, sql.placeholder('groupKey')),
+              ),
             ),
-          )
-      : db
-          .select(sum(libraryLabelSetCounts.n))
-          .from(libraryLabelSetCounts)
-          .where(
-            and(
-              eq(libraryLabelSetCounts.projectUuid, projectUuid),
-              eq(libraryLabelSetCounts.kind, kind),
-              ...sets.map((ids) => sql`${libraryLabelSetCounts.labelTerms} && ${textArray(ids.map(labelTerm))}`),
+        )
+      : prepared<Array<{ total: number }>>(db, `sets ${sets.length}`, () =>
+          db
+            .select(sum(libraryLabelSetCounts.n))
+            .from(libraryLabelSetCounts)
+            .where(
+              and(
+                eq(libraryLabelSetCounts.projectUuid, sql.placeholder('projectUuid')),
+                eq(libraryLabelSetCounts.kind, sql.placeholder('kind')),
+                ...sets.map((_, i) => sql`${libraryLabelSetCounts.labelTerms} && ${sql.placeholder(`set${i}`)}::text[]`),
+              ),
             ),
-          );
-  return query.then(([{ total }]) => total);
+        );
+  return statement.execute(values).then(([{ total }]) => total);
 }
 
 /** What an item is presented with: its row, its card image's file and its labels, in one statement. */
@@ -168,48 +203,59 @@ type Presentable = { item: ItemRow; imageFile: { id: number; name: string; thumb
 /**
  * One page of the list, presented, and the exact total. The page's ids are found first (from
  * an index alone where no filter needs the row: the list indexes, or a label's links in list
- * order), then only those rows are read: deep pages skip index entries, not rows. Where the
- * kept counts cannot answer, the same statement counts the matches (count(*) over the ids).
+ * order), then only those rows are read, with their labels and card image: deep pages skip
+ * index entries, not rows. Where the kept counts cannot answer, the same statement counts the
+ * matches (count(*) over the ids). Without a name or dates, the statements are prepared once
+ * per shape of filter: building and planning them cost more than running them.
  */
 export async function listItems(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string) {
   const sets = await labelSets(db, projectUuid, spec, filter);
   if (sets === null) return { data: [], total: 0 };
   const kept = keptTotal(db, projectUuid, spec.kind, filter, sets);
-  const offset = (filter.pageNo - 1) * filter.pageSize;
-  const direction = filter.descending ? desc : asc;
-  const oneLabelOnly = sets.length === 1 && sets[0].length === 1 && !filter.name && !filter.start && !filter.end && filter.groupId === undefined;
   const counted = kept === undefined;
-  const total = counted ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`.mapWith(Number);
-  const page = db.$with('page').as(
-    oneLabelOnly
-      ? db
-          .select({ id: sql<number>`${libraryItemLabels.itemId}`.as('page_id'), total: total.as('page_total') })
-          .from(libraryItemLabels)
-          .where(eq(libraryItemLabels.labelId, sets[0][0]))
-          .orderBy(direction(libraryItemLabels.createdAt), direction(libraryItemLabels.itemId))
-          .limit(filter.pageSize)
-          .offset(offset)
-      : db
-          .select({ id: sql<number>`${libraryItems.id}`.as('page_id'), total: total.as('page_total') })
-          .from(libraryItems)
-          .where(and(...conditions(projectUuid, spec.kind, filter, sets)))
-          .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id))
-          .limit(filter.pageSize)
-          .offset(offset),
-  );
-  const pageRows = db
-    .with(page)
-    .select({ ...presentedColumns, total: page.total })
-    .from(page)
-    .innerJoin(libraryItems, and(eq(libraryItems.id, page.id), eq(libraryItems.projectUuid, projectUuid), eq(libraryItems.kind, spec.kind)))
-    .leftJoin(storedFiles, imageFileOfItem)
-    .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id));
+  const oneLabelOnly = sets.length === 1 && sets[0].length === 1 && !filter.name && !filter.start && !filter.end && filter.groupId === undefined;
+  const shape = filter.name || filter.start || filter.end ? undefined : JSON.stringify([sets.map((ids) => ids.length > 1), filter.groupId === undefined ? 'all' : filter.groupId && 'one', filter.descending, counted]);
+  const bind = shape ? asPlaceholder : asValue;
+  const values: Record<string, unknown> = { projectUuid, kind: spec.kind, label: sets[0]?.[0], limit: filter.pageSize, offset: (filter.pageNo - 1) * filter.pageSize };
+  const where = conditions(projectUuid, spec.kind, filter, sets, (name, value) => ((values[name] = value), bind(name, value)));
+
+  const build = () => {
+    const direction = filter.descending ? desc : asc;
+    const total = counted ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`.mapWith(Number);
+    const limit = bind('limit', values.limit) as number;
+    const offset = bind('offset', values.offset) as number;
+    const page = db.$with('page').as(
+      oneLabelOnly
+        ? db
+            .select({ id: sql<number>`${libraryItemLabels.itemId}`.as('page_id'), total: total.as('page_total') })
+            .from(libraryItemLabels)
+            .where(sql`${libraryItemLabels.labelId} = ${bind('label', values.label)}`)
+            .orderBy(direction(libraryItemLabels.createdAt), direction(libraryItemLabels.itemId))
+            .limit(limit)
+            .offset(offset)
+        : db
+            .select({ id: sql<number>`${libraryItems.id}`.as('page_id'), total: total.as('page_total') })
+            .from(libraryItems)
+            .where(and(...where))
+            .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id))
+            .limit(limit)
+            .offset(offset),
+    );
+    return db
+      .with(page)
+      .select({ ...presentedColumns, total: page.total })
+      .from(page)
+      .innerJoin(libraryItems, and(eq(libraryItems.id, page.id), ...where.slice(0, 2) /* project and kind */))
+      .leftJoin(storedFiles, imageFileOfItem)
+      .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id));
+  };
+  const pageRows = shape ? prepared<Array<Presentable & { total: number }>>(db, `page ${shape}`, build).execute(values) : build();
   const [found, keptN] = await Promise.all([pageRows, kept]);
   const data = found.map((row) => presentItem(row, timeZone));
   if (keptN !== undefined) return { data, total: keptN };
-  if (found.length > 0 || offset === 0) return { data, total: found[0]?.total ?? 0 };
+  if (found.length > 0 || values.offset === 0) return { data, total: found[0]?.total ?? 0 };
   // Past the last page the window has no row to carry the total.
-  const [{ n }] = await db.select({ n: count() }).from(libraryItems).where(and(...conditions(projectUuid, spec.kind, filter, sets)));
+  const [{ n }] = await db.select({ n: count() }).from(libraryItems).where(and(...conditions(projectUuid, spec.kind, filter, sets, asValue)));
   return { data, total: n };
 }
 
