@@ -130,6 +130,12 @@ describe('kept counts and terms', () => {
         and ${sql.join(holds, sql` and `)} order by created_at desc, id desc`)).map((row) => (row as { id: number }).id);
       const listed = (await call('GET', `report/report_list/?label_ids=${wanted.flat().join(',')}&created_at=-created_at&pageSize=3&pageNo=2`)).json().result;
       expect({ wanted, total: listed.total, page: listed.data.map((item: { id: number }) => item.id) }).toEqual({ wanted, total: real.length, page: real.slice(3, 6) });
+      const pastTheEnd = (await call('GET', `report/report_list/?label_ids=${wanted.flat().join(',')}&pageNo=999`)).json().result;
+      expect({ wanted, total: pastTheEnd.total, rows: pastTheEnd.data.length }).toEqual({ wanted, total: real.length, rows: 0 });
+    }
+    for (const query of ['', `group_id=${(await groupIds())[0]}`, `group_id=0&label_ids=${pair[0]}`, 'name=%E4%BA%A4']) {
+      const [first, past] = await Promise.all(['1', '999'].map(async (pageNo) => (await call('GET', `report/report_list/?pageNo=${pageNo}&${query}`)).json().result));
+      expect({ query, total: past.total, rows: past.data.length }).toEqual({ query, total: first.total, rows: 0 });
     }
   });
 

@@ -139,7 +139,7 @@ function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, 
   return where;
 }
 
-/** The statements of a list request, built once per database and shape of filter. */
+/** The page statements of the list, built and prepared once per database and shape of filter. */
 const preparedShapes = new WeakMap<Db, Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>>();
 function prepared<T>(db: Db, shape: string, build: () => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<T> } }) {
   let shapes = preparedShapes.get(db);
@@ -150,42 +150,36 @@ function prepared<T>(db: Db, shape: string, build: () => { prepare(name: string)
 }
 
 /**
- * The total without counting rows when the kept counts answer it: no name or dates, and either
- * no labels (the group counts) or no group (the label-set counts: the sets that hold, for each
+ * The total as a sum of kept counts, when they answer it: no name or dates, and either no
+ * labels (the group counts) or no group (the label-set counts: the sets that hold, for each
  * label group of the filter, one of its labels). Undefined when the matches must be counted.
  */
-function keptTotal(db: Db, projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][]): Promise<number> | undefined {
+function keptTotal(db: Db, projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][], bind: Bind): SQL | undefined {
   if (filter.name || filter.start || filter.end || (sets.length > 0 && filter.groupId !== undefined)) return undefined;
-  const values: Record<string, unknown> = { projectUuid, kind, groupKey: filter.groupId ?? 0 };
-  sets.forEach((ids, i) => (values[`set${i}`] = textArray(ids.map(labelTerm))));
   const sum = (n: typeof libraryGroupCounts.n | typeof libraryLabelSetCounts.n) => ({ total: sql<number>`coalesce(sum(${n}), 0)::int` });
-  const statement =
+  const query =
     sets.length === 0
-      ? prepared<Array<{ total: number }>>(db, `groups ${filter.groupId === undefined}`, () =>
-          db
-            .select(sum(libraryGroupCounts.n))
-            .from(libraryGroupCounts)
-            .where(
-              and(
-                eq(libraryGroupCounts.projectUuid, sql.placeholder('projectUuid')),
-                eq(libraryGroupCounts.kind, sql.placeholder('kind')),
-                filter.groupId === undefined ? undefined : eq(libraryGroupCounts.groupKey, sql.placeholder('groupKey')),
-              ),
+      ? db
+          .select(sum(libraryGroupCounts.n))
+          .from(libraryGroupCounts)
+          .where(
+            and(
+              sql`${libraryGroupCounts.projectUuid} = ${bind('projectUuid', projectUuid)}`,
+              sql`${libraryGroupCounts.kind} = ${bind('kind', kind)}`,
+              filter.groupId === undefined ? undefined : sql`${libraryGroupCounts.groupKey} = ${bind('groupKey', filter.groupId ?? 0)}`,
             ),
-        )
-      : prepared<Array<{ total: number }>>(db, `sets ${sets.length}`, () =>
-          db
-            .select(sum(libraryLabelSetCounts.n))
-            .from(libraryLabelSetCounts)
-            .where(
-              and(
-                eq(libraryLabelSetCounts.projectUuid, sql.placeholder('projectUuid')),
-                eq(libraryLabelSetCounts.kind, sql.placeholder('kind')),
-                ...sets.map((_, i) => sql`${libraryLabelSetCounts.labelTerms} && ${sql.placeholder(`set${i}`)}::text[]`),
-              ),
+          )
+      : db
+          .select(sum(libraryLabelSetCounts.n))
+          .from(libraryLabelSetCounts)
+          .where(
+            and(
+              sql`${libraryLabelSetCounts.projectUuid} = ${bind('projectUuid', projectUuid)}`,
+              sql`${libraryLabelSetCounts.kind} = ${bind('kind', kind)}`,
+              ...sets.map((ids, i) => sql`${libraryLabelSetCounts.labelTerms} && ${bind(`set${i}`, textArray(ids.map(labelTerm)))}::text[]`),
             ),
-        );
-  return statement.execute(values).then(([{ total }]) => total);
+          );
+  return sql`(${query})`;
 }
 
 /** What an item is presented with: its row, its card image's file and its labels, in one statement. */
@@ -201,40 +195,39 @@ const imageFileOfItem = eq(storedFiles.id, sql`case when ${libraryItems.kind} = 
 type Presentable = { item: ItemRow; imageFile: { id: number; name: string; thumbKey: string | null } | null; labels: typeof presentedColumns.labels._.type };
 
 /**
- * One page of the list, presented, and the exact total. The page's ids are found first (from
- * an index alone where no filter needs the row: the list indexes, or a label's links in list
- * order), then only those rows are read, with their labels and card image: deep pages skip
- * index entries, not rows. Where the kept counts cannot answer, the same statement counts the
- * matches (count(*) over the ids). Without a name or dates, the statements are prepared once
- * per shape of filter: building and planning them cost more than running them.
+ * One page of the list, presented, and the exact total, in one statement. The page's ids are
+ * found first (from an index alone where no filter needs the row: the list indexes, or a
+ * label's links in list order), then only those rows are read, with their labels and card
+ * image: deep pages skip index entries, not rows. The total is a sum of kept counts, or else
+ * count(*) over the matches. Without a name or dates the statement is prepared once per shape
+ * of filter: building and planning it cost more than running it.
  */
 export async function listItems(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string) {
   const sets = await labelSets(db, projectUuid, spec, filter);
   if (sets === null) return { data: [], total: 0 };
-  const kept = keptTotal(db, projectUuid, spec.kind, filter, sets);
-  const counted = kept === undefined;
   const oneLabelOnly = sets.length === 1 && sets[0].length === 1 && !filter.name && !filter.start && !filter.end && filter.groupId === undefined;
-  const shape = filter.name || filter.start || filter.end ? undefined : JSON.stringify([sets.map((ids) => ids.length > 1), filter.groupId === undefined ? 'all' : filter.groupId && 'one', filter.descending, counted]);
-  const bind = shape ? asPlaceholder : asValue;
-  const values: Record<string, unknown> = { projectUuid, kind: spec.kind, label: sets[0]?.[0], limit: filter.pageSize, offset: (filter.pageNo - 1) * filter.pageSize };
-  const where = conditions(projectUuid, spec.kind, filter, sets, (name, value) => ((values[name] = value), bind(name, value)));
+  const shape = filter.name || filter.start || filter.end ? undefined : JSON.stringify([sets.map((ids) => ids.length > 1), filter.groupId === undefined ? 'all' : filter.groupId && 'one', filter.descending]);
+  const values: Record<string, unknown> = { limit: filter.pageSize, offset: (filter.pageNo - 1) * filter.pageSize, label: sets[0]?.[0] };
+  const bind: Bind = (name, value) => ((values[name] = value), shape ? asPlaceholder(name, value) : value);
+  const where = conditions(projectUuid, spec.kind, filter, sets, bind);
+  const kept = keptTotal(db, projectUuid, spec.kind, filter, sets, bind);
 
   const build = () => {
     const direction = filter.descending ? desc : asc;
-    const total = counted ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`.mapWith(Number);
+    const total = sql<number>`${kept ?? sql`count(*) over ()`}`.mapWith(Number).as('page_total');
     const limit = bind('limit', values.limit) as number;
     const offset = bind('offset', values.offset) as number;
     const page = db.$with('page').as(
       oneLabelOnly
         ? db
-            .select({ id: sql<number>`${libraryItemLabels.itemId}`.as('page_id'), total: total.as('page_total') })
+            .select({ id: sql<number>`${libraryItemLabels.itemId}`.as('page_id'), total })
             .from(libraryItemLabels)
             .where(sql`${libraryItemLabels.labelId} = ${bind('label', values.label)}`)
             .orderBy(direction(libraryItemLabels.createdAt), direction(libraryItemLabels.itemId))
             .limit(limit)
             .offset(offset)
         : db
-            .select({ id: sql<number>`${libraryItems.id}`.as('page_id'), total: total.as('page_total') })
+            .select({ id: sql<number>`${libraryItems.id}`.as('page_id'), total })
             .from(libraryItems)
             .where(and(...where))
             .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id))
@@ -249,13 +242,14 @@ export async function listItems(db: Db, projectUuid: string, spec: LibraryKindCo
       .leftJoin(storedFiles, imageFileOfItem)
       .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id));
   };
-  const pageRows = shape ? prepared<Array<Presentable & { total: number }>>(db, `page ${shape}`, build).execute(values) : build();
-  const [found, keptN] = await Promise.all([pageRows, kept]);
+  const found = await (shape ? prepared<Array<Presentable & { total: number }>>(db, shape, build).execute(values) : build());
   const data = found.map((row) => presentItem(row, timeZone));
-  if (keptN !== undefined) return { data, total: keptN };
   if (found.length > 0 || values.offset === 0) return { data, total: found[0]?.total ?? 0 };
-  // Past the last page the window has no row to carry the total.
-  const [{ n }] = await db.select({ n: count() }).from(libraryItems).where(and(...conditions(projectUuid, spec.kind, filter, sets, asValue)));
+  // Past the last page no row carries the total.
+  const recount = keptTotal(db, projectUuid, spec.kind, filter, sets, asValue);
+  const [{ n }] = recount
+    ? await db.select({ n: sql<number>`${recount}`.mapWith(Number) }).from(sql`(values (1)) as one`)
+    : await db.select({ n: count() }).from(libraryItems).where(and(...conditions(projectUuid, spec.kind, filter, sets, asValue)));
   return { data, total: n };
 }
 
