@@ -105,3 +105,21 @@ export const libraryLabelSetCounts = pgTable(
   },
   (table) => [index('library_label_set_counts_key_idx').on(table.projectUuid, table.kind, table.labelTerms)],
 );
+
+/**
+ * Items per project, kind, group (0: no group; -1: every group) and day of created_at (days
+ * since 1970-01-01 UTC), kept like the group counts (migration 0015). A deep page starts at the
+ * day where its offset falls: the running sum of these rows gives the offset of each day's
+ * first item, so the page skips at most one day's items, not every item before it.
+ */
+export const libraryDayCounts = pgTable(
+  'library_day_counts',
+  {
+    projectUuid: uuid('project_uuid').notNull().references(() => projects.uuid, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).$type<LibraryKind>().notNull(),
+    groupKey: integer('group_key').notNull(),
+    day: integer('day').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [index('library_day_counts_key_idx').on(table.projectUuid, table.kind, table.groupKey, table.day)],
+);

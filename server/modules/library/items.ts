@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { labels, libraryGroupCounts, libraryItemLabels, libraryItems, libraryLabelSetCounts, storedFiles, type LibraryKind } from '../../db/schema';
+import { labels, libraryGroupCounts, libraryItemLabels, libraryItems, libraryDayCounts, libraryLabelSetCounts, storedFiles, type LibraryKind } from '../../db/schema';
 import { formatDateTime, parseDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { thumbnailUrl } from '../uploads/access';
@@ -194,6 +194,42 @@ const presentedColumns = {
 const imageFileOfItem = eq(storedFiles.id, sql`case when ${libraryItems.kind} = 'report' then ${libraryItems.coverFileId} else ${libraryItems.fileId} end`);
 type Presentable = { item: ItemRow; imageFile: { id: number; name: string; thumbKey: string | null } | null; labels: typeof presentedColumns.labels._.type };
 
+/** From this offset on, a page of the unfiltered or group list starts at the day of its first item. */
+const DEEP_OFFSET = 1000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Where a deep page starts, in list order: the day holding the item at `offset` (its first
+ * day whose items before it are at most `offset`) and the number of items before that day.
+ */
+const dayAnchorQuery = (descending: boolean) =>
+  preparedPer((db) => {
+    const days = db
+      .select({
+        day: libraryDayCounts.day,
+        before: sql<number>`coalesce(sum(sum(${libraryDayCounts.n})) over (order by ${libraryDayCounts.day} ${sql.raw(descending ? 'desc' : 'asc')}
+          rows between unbounded preceding and 1 preceding), 0)::int`.as('before'),
+      })
+      .from(libraryDayCounts)
+      .where(
+        and(
+          eq(libraryDayCounts.projectUuid, sql.placeholder('projectUuid')),
+          eq(libraryDayCounts.kind, sql.placeholder('kind')),
+          eq(libraryDayCounts.groupKey, sql.placeholder('groupKey')),
+        ),
+      )
+      .groupBy(libraryDayCounts.day)
+      .as('days');
+    return db
+      .select({ day: days.day, before: days.before })
+      .from(days)
+      .where(sql`${days.before} <= ${sql.placeholder('offset')}`)
+      .orderBy(desc(days.before))
+      .limit(1)
+      .prepare(`library_day_anchor_${descending ? 'desc' : 'asc'}`);
+  });
+const dayAnchor = { asc: dayAnchorQuery(false), desc: dayAnchorQuery(true) };
+
 /**
  * One page of the list, presented, and the exact total, in one statement. The page's ids are
  * found first (from an index alone where no filter needs the row: the list indexes, or a
@@ -206,10 +242,23 @@ export async function listItems(db: Db, projectUuid: string, spec: LibraryKindCo
   const sets = await labelSets(db, projectUuid, spec, filter);
   if (sets === null) return { data: [], total: 0 };
   const oneLabelOnly = sets.length === 1 && sets[0].length === 1 && !filter.name && !filter.start && !filter.end && filter.groupId === undefined;
-  const shape = filter.name || filter.start || filter.end ? undefined : JSON.stringify([sets.map((ids) => ids.length > 1), filter.groupId === undefined ? 'all' : filter.groupId && 'one', filter.descending]);
-  const values: Record<string, unknown> = { limit: filter.pageSize, offset: (filter.pageNo - 1) * filter.pageSize, label: sets[0]?.[0] };
+  const offset = (filter.pageNo - 1) * filter.pageSize;
+  const unfiltered = sets.length === 0 && !filter.name && !filter.start && !filter.end;
+  const [anchor] =
+    unfiltered && offset >= DEEP_OFFSET
+      ? await dayAnchor[filter.descending ? 'desc' : 'asc'](db).execute({ projectUuid, kind: spec.kind, groupKey: filter.groupId === undefined ? -1 : (filter.groupId ?? 0), offset })
+      : [];
+  const shape = filter.name || filter.start || filter.end ? undefined : JSON.stringify([sets.map((ids) => ids.length > 1), filter.groupId === undefined ? 'all' : filter.groupId && 'one', filter.descending, Boolean(anchor)]);
+  const values: Record<string, unknown> = { limit: filter.pageSize, offset: offset - (anchor?.before ?? 0), label: sets[0]?.[0] };
   const bind: Bind = (name, value) => ((values[name] = value), shape ? asPlaceholder(name, value) : value);
   const where = conditions(projectUuid, spec.kind, filter, sets, bind);
+  if (anchor) {
+    where.push(
+      filter.descending
+        ? sql`${libraryItems.createdAt} < ${bind('dayEnd', new Date((anchor.day + 1) * DAY_MS).toISOString())}`
+        : sql`${libraryItems.createdAt} >= ${bind('dayStart', new Date(anchor.day * DAY_MS).toISOString())}`,
+    );
+  }
   const kept = keptTotal(db, projectUuid, spec.kind, filter, sets, bind);
 
   const build = () => {
@@ -244,7 +293,7 @@ export async function listItems(db: Db, projectUuid: string, spec: LibraryKindCo
   };
   const found = await (shape ? prepared<Array<Presentable & { total: number }>>(db, shape, build).execute(values) : build());
   const data = found.map((row) => presentItem(row, timeZone));
-  if (found.length > 0 || values.offset === 0) return { data, total: found[0]?.total ?? 0 };
+  if (found.length > 0 || offset === 0) return { data, total: found[0]?.total ?? 0 };
   // Past the last page no row carries the total.
   const recount = keptTotal(db, projectUuid, spec.kind, filter, sets, asValue);
   const [{ n }] = recount
