@@ -13,25 +13,29 @@ CREATE FUNCTION library_day(at timestamptz) RETURNS integer LANGUAGE sql IMMUTAB
   SELECT floor(extract(epoch FROM at) / 86400)::integer
 $$;
 --> statement-breakpoint
--- Appends the deltas (one per project, kind, group key and day) in one statement and now and then
--- folds a project's rows into one per key, skipping rows another transaction holds, as
--- library_count_group does (migration 0013). A delta of a project deleted in this statement is dropped.
+-- Appends the deltas (one row per project, kind, group key and day) in one statement, and in
+-- one statement out of twenty folds the touched keys' rows into one each, skipping rows another
+-- transaction holds, as library_count_group does (migration 0013). A delta of a project deleted
+-- in this statement is dropped.
 CREATE FUNCTION library_count_days(p_projects uuid[], p_kinds varchar[], p_keys integer[], p_days integer[], p_deltas bigint[]) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE r record;
 BEGIN
   INSERT INTO library_day_counts (project_uuid, kind, group_key, day, n)
   SELECT d.project, d.kind, d.key, d.day, sum(d.delta)
   FROM unnest(p_projects, p_kinds, p_keys, p_days, p_deltas) AS d(project, kind, key, day, delta)
   WHERE EXISTS (SELECT 1 FROM projects WHERE uuid = d.project)
   GROUP BY 1, 2, 3, 4 HAVING sum(d.delta) <> 0;
-  FOR r IN SELECT DISTINCT project, kind FROM unnest(p_projects, p_kinds) AS x(project, kind) WHERE random() < 0.05 LOOP
-    WITH folded AS (
+  IF random() < 0.05 THEN
+    WITH touched AS (
+      SELECT DISTINCT project, kind, key, day FROM unnest(p_projects, p_kinds, p_keys, p_days) AS t(project, kind, key, day)),
+    folded AS (
       DELETE FROM library_day_counts WHERE ctid = ANY (ARRAY(
-        SELECT ctid FROM library_day_counts WHERE project_uuid = r.project AND kind = r.kind FOR UPDATE SKIP LOCKED))
-      RETURNING group_key, day, n)
+        SELECT c.ctid FROM library_day_counts AS c JOIN touched AS t
+          ON c.project_uuid = t.project AND c.kind = t.kind AND c.group_key = t.key AND c.day = t.day
+        FOR UPDATE OF c SKIP LOCKED))
+      RETURNING project_uuid, kind, group_key, day, n)
     INSERT INTO library_day_counts (project_uuid, kind, group_key, day, n)
-    SELECT r.project, r.kind, group_key, day, sum(n) FROM folded GROUP BY 3, 4 HAVING sum(n) <> 0;
-  END LOOP;
+    SELECT project_uuid, kind, group_key, day, sum(n) FROM folded GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0;
+  END IF;
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION library_rebuild_counts(project uuid) RETURNS void LANGUAGE plpgsql AS $$
