@@ -70,6 +70,7 @@ async function main() {
       ['one label', { label_ids: String(wanted[0].id) }],
       ['page 5,000 of one label', { pageNo: '5000', label_ids: String(wanted[0].id) }],
       ['two labels of one group', { label_ids: wanted.slice(0, 2).map((l) => l.id).join(',') }],
+      ['page 5,000, no filter, newest first', { pageNo: '5000', created_at: '-created_at' }],
     ];
     for (const [title, query] of queries) {
       logged.length = 0;

@@ -7,7 +7,7 @@ CREATE TABLE "library_day_counts" (
 );
 --> statement-breakpoint
 ALTER TABLE "library_day_counts" ADD CONSTRAINT "library_day_counts_project_uuid_projects_uuid_fk" FOREIGN KEY ("project_uuid") REFERENCES "public"."projects"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "library_day_counts_key_idx" ON "library_day_counts" USING btree ("project_uuid","kind","group_key","day");--> statement-breakpoint
+CREATE INDEX "library_day_counts_key_idx" ON "library_day_counts" USING btree ("project_uuid","kind","group_key","day","n");--> statement-breakpoint
 -- Days since 1970-01-01 UTC: the bucket of library_day_counts.
 CREATE FUNCTION library_day(at timestamptz) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT floor(extract(epoch FROM at) / 86400)::integer
