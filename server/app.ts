@@ -1,3 +1,4 @@
+import { connectionModuleRoutes } from './modules/connections/routes';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadRoutes);
   await app.register(labelModuleRoutes);
   await app.register(libraryRoutes);
+  await app.register(connectionModuleRoutes);
   await installWebApp(app, options.webRoot ?? defaultWebRoot);
   return app;
 }

@@ -16,6 +16,10 @@ export interface Config {
   /** Who may embed the app page in a frame (FRAME_ANCESTORS, CSP sources; default 'self'). */
   frameAncestors: string;
   admission: AdmissionLimits;
+  /** The key that seals connection passwords (CONNECTION_SECRET, 32 bytes as 64 hex digits); unset: one kept in the data folder. */
+  connectionSecret: Buffer | undefined;
+  /** CONNECTION_ALLOWED_HOSTS: host names and CIDR ranges connections may reach; unset: any but link-local and cloud metadata addresses. */
+  connectionAllowedHosts: string[] | undefined;
 }
 
 /** How many API requests run at once and wait in line; beyond that the server answers 503 at once. */
@@ -129,6 +133,21 @@ function parseCount<T extends number | undefined>(env: NodeJS.ProcessEnv, variab
   return Number(raw);
 }
 
+function parseSecret(raw: string | undefined): Buffer | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[0-9a-f]{64}$/i.test(raw)) throw new ConfigError('CONNECTION_SECRET', '必须是 64 位十六进制数字（32 字节），例如 openssl rand -hex 32 的输出');
+  return Buffer.from(raw, 'hex');
+}
+
+function parseHostList(raw: string | undefined): string[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const hosts = raw.split(',').map((host) => host.trim()).filter(Boolean);
+  if (!hosts.every((host) => /^[a-z0-9.:_-]+(\/\d{1,3})?$/i.test(host))) {
+    throw new ConfigError('CONNECTION_ALLOWED_HOSTS', `必须是逗号分隔的主机名或网段（例如 db.example.com,10.0.0.0/8），当前为 "${raw}"`);
+  }
+  return hosts;
+}
+
 function parseLogLevel(raw: string | undefined): string {
   const level = raw || 'info';
   if (!LOG_LEVELS.includes(level)) throw new ConfigError('LOG_LEVEL', `必须是 ${LOG_LEVELS.join('、')} 之一`);
@@ -160,5 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxQueued: parseCount(env, 'MAX_QUEUED_REQUESTS', 100),
       queueWaitMs: parseCount(env, 'QUEUE_WAIT_MS', 1000),
     },
+    connectionSecret: parseSecret(env.CONNECTION_SECRET),
+    connectionAllowedHosts: parseHostList(env.CONNECTION_ALLOWED_HOSTS),
   };
 }

@@ -6,6 +6,11 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 8000, timeZone: 'Asia/Shanghai', databaseUrl: undefined });
     expect(config.dataDir).toMatch(/\/data$/);
+    expect(config).toMatchObject({ connectionSecret: undefined, connectionAllowedHosts: undefined });
+    expect(loadConfig({ CONNECTION_SECRET: 'ab'.repeat(32), CONNECTION_ALLOWED_HOSTS: 'db.example.com, 10.0.0.0/8' })).toMatchObject({
+      connectionSecret: Buffer.alloc(32, 0xab),
+      connectionAllowedHosts: ['db.example.com', '10.0.0.0/8'],
+    });
   });
 
   it.each([
@@ -19,6 +24,8 @@ describe('configuration', () => {
     ['PUBLIC_URL', { PUBLIC_URL: 'ftp://report.example.com' }],
     ['FRAME_ANCESTORS', { FRAME_ANCESTORS: "'self'; script-src *" }],
     ['FRAME_ANCESTORS', { FRAME_ANCESTORS: "'none' https://shell.example.com" }],
+    ['CONNECTION_SECRET', { CONNECTION_SECRET: 'short' }],
+    ['CONNECTION_ALLOWED_HOSTS', { CONNECTION_ALLOWED_HOSTS: 'db.example.com; rm -rf' }],
   ])('stops with a message that names %s', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -5,3 +5,4 @@ export * from './roles';
 export * from './files';
 export * from './labels';
 export * from './library';
+export * from './connections';

@@ -1,0 +1,122 @@
+import type { Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { formatDateTime } from '../../lib/dates';
+import { badRequest } from '../../lib/errors';
+import { listPage } from '../../lib/list-page';
+import { PageOf } from '../../lib/pagination';
+import { refuseTaken } from '../../lib/sql';
+import { permissionDetail } from '../../../contract/permissions';
+import { inProject, projectOf } from '../../plugins/access';
+import { deleteConnection, findConnection, insertConnection, listConnections, updateConnection, type ConnectionRow } from './queries';
+import { driverOf, keyOf, openSession } from './reader';
+import { seal, unseal } from './secret';
+import { Connection, ConnectionListQuery, ConnectionWrite, ProjectIdParams, ProjectParams } from './schemas';
+
+export const CONNECTION_BASE = '/api/connection/projects/:project_uuid';
+const may = (action: 'view' | 'create' | 'edit' | 'delete') => permissionDetail('connection', 'connection', action);
+const tags = ['数据连接'];
+const taken = () => badRequest('连接名称已存在');
+type Write = Static<typeof ConnectionWrite>;
+
+const required = (value: string | undefined, message: string) => {
+  const trimmed = value?.trim();
+  if (!trimmed) throw badRequest(message);
+  return trimmed;
+};
+
+/** The connection a body describes, over `base` (a stored one) where the body leaves fields out; a test needs no name. */
+function describe(body: Write, base?: ConnectionRow & { password: string }, named = true) {
+  const drivername = required(body.drivername ?? base?.drivername, '请选择数据库类型');
+  const driver = driverOf(drivername);
+  return {
+    name: named ? required(body.name ?? base?.name, '请输入连接名称') : '',
+    drivername,
+    host: required(body.host ?? base?.host, '请输入主机地址'),
+    port: body.port ?? base?.port ?? driver.defaultPort,
+    username: required(body.username ?? base?.username, '请输入用户名'),
+    password: body.password ?? base?.password ?? '',
+    database: required(body.database ?? base?.database, '请输入数据库名称'),
+  };
+}
+
+export async function connectionRoutes(app: FastifyInstance): Promise<void> {
+  const present = (row: ConnectionRow) => ({
+    id: row.id,
+    name: row.name,
+    drivername: row.drivername,
+    host: row.host,
+    port: row.port,
+    username: row.username,
+    database: row.database,
+    created_at: formatDateTime(row.createdAt, app.config.timeZone)!,
+    updated_at: formatDateTime(row.updatedAt, app.config.timeZone)!,
+  });
+  const stored = async (projectUuid: string, id: number) => {
+    const row = await findConnection(app.db, projectUuid, id);
+    return { ...row, password: unseal(keyOf(app), row.passwordSealed) };
+  };
+  const sealed = ({ password, ...rest }: ReturnType<typeof describe>) => ({ ...rest, passwordSealed: seal(keyOf(app), password) });
+  const response = { 200: Connection };
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof ConnectionListQuery> }>(
+    `${CONNECTION_BASE}/connections/`,
+    { config: inProject([may('view')]), schema: { tags, summary: '连接列表', params: ProjectParams, querystring: ConnectionListQuery, response: { 200: PageOf(Connection) } } },
+    (request) => listPage(request, request.query, (query) => listConnections(app.db, projectOf(request).project.uuid, query), present),
+  );
+
+  app.post<{ Params: Static<typeof ProjectParams>; Body: Write }>(
+    `${CONNECTION_BASE}/connections/`,
+    { config: inProject([may('create')]), schema: { tags, summary: '新建连接（密码加密保存，任何应答都不带密码）', params: ProjectParams, body: ConnectionWrite, response: { 201: Connection } } },
+    async (request, reply) => {
+      const values = sealed(describe(request.body));
+      const row = await refuseTaken(() => insertConnection(app.db, { ...values, projectUuid: projectOf(request).project.uuid }), taken);
+      return reply.status(201).send(present(row));
+    },
+  );
+
+  app.get<{ Params: Static<typeof ProjectIdParams> }>(
+    `${CONNECTION_BASE}/connections/:id/`,
+    { config: inProject([may('view')]), schema: { tags, summary: '连接详情', params: ProjectIdParams, response } },
+    async (request) => present(await findConnection(app.db, projectOf(request).project.uuid, request.params.id)),
+  );
+
+  for (const method of ['put', 'patch'] as const) {
+    app[method]<{ Params: Static<typeof ProjectIdParams>; Body: Write }>(
+      `${CONNECTION_BASE}/connections/:id/`,
+      { config: inProject([may('edit')]), schema: { tags, summary: '修改连接（不传密码则保留原密码）', params: ProjectIdParams, body: ConnectionWrite, response } },
+      async (request) => {
+        const base = await stored(projectOf(request).project.uuid, request.params.id);
+        const row = await refuseTaken(() => updateConnection(app.db, base.id, sealed(describe(request.body, base))), taken);
+        return present(row);
+      },
+    );
+  }
+
+  app.delete<{ Params: Static<typeof ProjectIdParams> }>(
+    `${CONNECTION_BASE}/connections/:id/`,
+    { config: inProject([may('delete')]), schema: { tags, summary: '删除连接', params: ProjectIdParams } },
+    async (request, reply) => {
+      const row = await findConnection(app.db, projectOf(request).project.uuid, request.params.id);
+      await deleteConnection(app.db, row.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Params: Static<typeof ProjectParams>; Body: Write }>(
+    `${CONNECTION_BASE}/connections/test_connection/`,
+    {
+      config: inProject([may('create'), may('edit')]),
+      schema: { tags, summary: '测试连接：真实连接一次，应答成功与否及数据库给出的原因', params: ProjectParams, body: ConnectionWrite },
+    },
+    async (request) => {
+      const base = request.body.id ? await stored(projectOf(request).project.uuid, request.body.id) : undefined;
+      const target = describe(request.body, base, false);
+      try {
+        const version = await openSession(app, driverOf(target.drivername), target, async (session) => (await session.databases()).length);
+        return { success: true, message: `连接成功，可访问 ${version} 个数据库` };
+      } catch (error) {
+        return { success: false, message: (error as Error).message };
+      }
+    },
+  );
+}

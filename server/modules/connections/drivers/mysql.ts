@@ -1,0 +1,120 @@
+import mysql from 'mysql2/promise';
+import { driverWords, explainNetwork } from './explain';
+import { CONNECT_TIMEOUT_MS, STATEMENT_TIMEOUT_MS, type Driver, type Session, type TableDefinition } from './types';
+
+/** MySQL and MariaDB: a schema is a database, so `schemas()` answers the database itself. */
+function session(connection: mysql.Connection, database: string): Session {
+  const rows = async <T>(sql: string, values: unknown[] = []) => (await connection.query({ sql, values, timeout: STATEMENT_TIMEOUT_MS }))[0] as T[];
+  const quote = (name: string) => `\`${name.replace(/`/g, '``')}\``;
+  const byName = <T extends { name: string }>(list: T[], key: (row: T) => string) => {
+    const grouped = new Map<string, T[]>();
+    for (const row of list) grouped.set(key(row), [...(grouped.get(key(row)) ?? []), row]);
+    return grouped;
+  };
+
+  return {
+    databases: async () =>
+      (await rows<{ name: string }>(
+        `select schema_name as name from information_schema.schemata where schema_name not in ('information_schema', 'mysql', 'performance_schema', 'sys') order by 1`,
+      )).map((row) => row.name),
+    schemas: async () => [database],
+    tables: (schema) =>
+      rows(`select table_name as name, nullif(table_comment, '') as comment from information_schema.tables where table_schema = ? order by 1`, [schema]),
+    async table(schema, name): Promise<TableDefinition | undefined> {
+      const [found] = await rows<{ comment: string | null }>(
+        `select nullif(table_comment, '') as comment from information_schema.tables where table_schema = ? and table_name = ?`,
+        [schema, name],
+      );
+      if (!found) return undefined;
+      const columns = await rows<{ name: string; type: string; nullable: string; default: string | null; comment: string | null }>(
+        `select column_name as name, column_type as type, is_nullable as nullable, column_default as \`default\`, nullif(column_comment, '') as comment
+         from information_schema.columns where table_schema = ? and table_name = ? order by ordinal_position`,
+        [schema, name],
+      );
+      const indexed = await rows<{ name: string; column: string; non_unique: number | string }>(
+        `select index_name as name, column_name as \`column\`, non_unique from information_schema.statistics
+         where table_schema = ? and table_name = ? order by index_name, seq_in_index`,
+        [schema, name],
+      );
+      const keys = await rows<{ name: string; type: string; column: string; ref_table: string | null; ref_column: string | null }>(
+        `select c.constraint_name as name, c.constraint_type as type, k.column_name as \`column\`, k.referenced_table_name as ref_table, k.referenced_column_name as ref_column
+         from information_schema.table_constraints c join information_schema.key_column_usage k
+           on k.constraint_schema = c.constraint_schema and k.constraint_name = c.constraint_name and k.table_name = c.table_name
+         where c.table_schema = ? and c.table_name = ? and c.constraint_type in ('FOREIGN KEY', 'UNIQUE') order by c.constraint_name, k.ordinal_position`,
+        [schema, name],
+      );
+      const indexes = [...byName(indexed, (row) => row.name)].map(([index, parts]) => ({ name: index, columns: parts.map((part) => part.column), unique: Number(parts[0].non_unique) === 0 }));
+      return {
+        code: name,
+        comment: found.comment,
+        columns: columns.map((column) => ({ ...column, nullable: column.nullable === 'YES' })),
+        indexes: indexes.filter((index) => index.name !== 'PRIMARY'),
+        primary_key: indexes.find((index) => index.name === 'PRIMARY')?.columns ?? [],
+        constraints: [...byName(keys, (row) => row.name)].map(([constraint, parts]) => ({
+          name: constraint,
+          type: parts[0].type as 'FOREIGN KEY' | 'UNIQUE',
+          columns: parts.map((part) => part.column),
+          references: parts[0].ref_table ? { table: parts[0].ref_table, columns: parts.map((part) => part.ref_column!) } : null,
+          definition: null,
+        })),
+      };
+    },
+    async foreignKeys(schema) {
+      const parts = await rows<{ name: string; table: string; column: string; ref_table: string; ref_column: string }>(
+        `select constraint_name as name, table_name as \`table\`, column_name as \`column\`, referenced_table_name as ref_table, referenced_column_name as ref_column
+         from information_schema.key_column_usage where table_schema = ? and referenced_table_name is not null order by table_name, constraint_name, ordinal_position`,
+        [schema],
+      );
+      return [...byName(parts, (row) => `${row.table}.${row.name}`)].map(([, key]) => ({
+        name: key[0].name,
+        table: key[0].table,
+        columns: key.map((part) => part.column),
+        referencedTable: key[0].ref_table,
+        referencedColumns: key.map((part) => part.ref_column),
+      }));
+    },
+    async records(schema, table, { limit, offset, orderBy, descending }) {
+      const from = `${quote(schema)}.${quote(table)}`;
+      const order = orderBy ? ` order by ${quote(orderBy)} ${descending ? 'desc' : 'asc'}` : '';
+      const [{ total }] = await rows<{ total: number }>(`select count(*) as total from ${from}`);
+      return { total: Number(total), rows: await rows(`select * from ${from}${order} limit ? offset ?`, [limit, offset]) };
+    },
+  };
+}
+
+export const mysqlDriver: Driver = {
+  name: 'mysql',
+  label: 'MySQL / MariaDB',
+  defaultPort: 3306,
+  async withSession(target, work) {
+    const connection = await mysql.createConnection({
+      host: target.host,
+      port: target.port,
+      user: target.username,
+      password: target.password,
+      database: target.database,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      dateStrings: true,
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      multipleStatements: false,
+    });
+    connection.on('error', () => undefined);
+    try {
+      // MariaDB and MySQL name the statement timeout differently; each ignores the other's.
+      await connection.query(`set session max_statement_time = ${STATEMENT_TIMEOUT_MS / 1000}`).catch(() => undefined);
+      await connection.query(`set session max_execution_time = ${STATEMENT_TIMEOUT_MS}`).catch(() => undefined);
+      await connection.query('start transaction read only');
+      return await work(session(connection, target.database));
+    } finally {
+      await connection.end().catch(() => connection.destroy());
+    }
+  },
+  explain(error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_DBACCESS_DENIED_ERROR') return '用户名或密码错误，或该用户无权访问该数据库';
+    if (code === 'ER_BAD_DB_ERROR') return '数据库不存在';
+    if (code === 'ER_STATEMENT_TIMEOUT' || code === 'PROTOCOL_SEQUENCE_TIMEOUT') return '查询超时';
+    return explainNetwork(error) ?? driverWords(error);
+  },
+};

@@ -1,0 +1,113 @@
+import pg from 'pg';
+import { driverWords, explainNetwork } from './explain';
+import { CONNECT_TIMEOUT_MS, STATEMENT_TIMEOUT_MS, type Driver, type Session, type TableDefinition } from './types';
+
+const CONSTRAINT_TYPES = { f: 'FOREIGN KEY', u: 'UNIQUE', c: 'CHECK' } as const;
+
+function session(client: pg.Client): Session {
+  const rows = async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[];
+  const quote = (name: string) => client.escapeIdentifier(name);
+  const relation = `select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2`;
+
+  return {
+    databases: async () => (await rows<{ name: string }>(`select datname as name from pg_database where datallowconn and not datistemplate order by 1`)).map((row) => row.name),
+    schemas: async () =>
+      (await rows<{ name: string }>(`select nspname as name from pg_namespace where nspname !~ '^pg_' and nspname <> 'information_schema' order by 1`)).map((row) => row.name),
+    tables: (schema) =>
+      rows(
+        `select c.relname as name, obj_description(c.oid, 'pg_class') as comment from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
+        [schema],
+      ),
+    async table(schema, name): Promise<TableDefinition | undefined> {
+      const [found] = await rows<{ oid: number; comment: string | null }>(`select oid, obj_description(oid, 'pg_class') as comment from (${relation}) r`, [schema, name]);
+      if (!found) return undefined;
+      const columns = await rows<TableDefinition['columns'][number]>(
+        `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type, not a.attnotnull as nullable,
+           pg_get_expr(d.adbin, d.adrelid) as default, col_description(a.attrelid, a.attnum) as comment
+         from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+         where a.attrelid = $1 and a.attnum > 0 and not a.attisdropped order by a.attnum`,
+        [found.oid],
+      );
+      const indexes = await rows<{ name: string; columns: string[]; unique: boolean; primary: boolean }>(
+        `select i.relname as name, x.indisunique as unique, x.indisprimary as primary,
+           array(select a.attname from unnest(x.indkey) with ordinality k(attnum, ord) join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum order by k.ord)::text[] as columns
+         from pg_index x join pg_class i on i.oid = x.indexrelid where x.indrelid = $1 order by 1`,
+        [found.oid],
+      );
+      const constraints = await rows<{ name: string; type: keyof typeof CONSTRAINT_TYPES; columns: string[]; ref_table: string | null; ref_columns: string[]; definition: string }>(
+        `select con.conname as name, con.contype as type, pg_get_constraintdef(con.oid) as definition,
+           array(select a.attname from unnest(con.conkey) with ordinality k(attnum, ord) join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum order by k.ord)::text[] as columns,
+           (select relname from pg_class where oid = con.confrelid) as ref_table,
+           array(select a.attname from unnest(con.confkey) with ordinality k(attnum, ord) join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum order by k.ord)::text[] as ref_columns
+         from pg_constraint con where con.conrelid = $1 and con.contype in ('f', 'u', 'c') order by 1`,
+        [found.oid],
+      );
+      return {
+        code: name,
+        comment: found.comment,
+        columns,
+        indexes: indexes.map(({ name: index, columns: indexed, unique }) => ({ name: index, columns: indexed, unique })),
+        primary_key: indexes.find((index) => index.primary)?.columns ?? [],
+        constraints: constraints.map((c) => ({
+          name: c.name,
+          type: CONSTRAINT_TYPES[c.type],
+          columns: c.columns,
+          references: c.ref_table ? { table: c.ref_table, columns: c.ref_columns } : null,
+          definition: c.definition,
+        })),
+      };
+    },
+    foreignKeys: async (schema) =>
+      (
+        await rows<{ name: string; table: string; columns: string[]; ref_table: string; ref_columns: string[] }>(
+          `select con.conname as name, c.relname as table, r.relname as ref_table,
+             array(select a.attname from unnest(con.conkey) with ordinality k(attnum, ord) join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum order by k.ord)::text[] as columns,
+             array(select a.attname from unnest(con.confkey) with ordinality k(attnum, ord) join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum order by k.ord)::text[] as ref_columns
+           from pg_constraint con join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace join pg_class r on r.oid = con.confrelid
+           where con.contype = 'f' and n.nspname = $1 order by 2, 1`,
+          [schema],
+        )
+      ).map((row) => ({ name: row.name, table: row.table, columns: row.columns, referencedTable: row.ref_table, referencedColumns: row.ref_columns })),
+    async records(schema, table, { limit, offset, orderBy, descending }) {
+      const from = `${quote(schema)}.${quote(table)}`;
+      const order = orderBy ? ` order by ${quote(orderBy)} ${descending ? 'desc' : 'asc'}` : '';
+      const [{ total }] = await rows<{ total: string }>(`select count(*) as total from ${from}`);
+      return { total: Number(total), rows: await rows(`select * from ${from}${order} limit $1 offset $2`, [limit, offset]) };
+    },
+  };
+}
+
+export const postgres: Driver = {
+  name: 'postgresql',
+  label: 'PostgreSQL',
+  defaultPort: 5432,
+  async withSession(target, work) {
+    const client = new pg.Client({
+      host: target.host,
+      port: target.port,
+      user: target.username,
+      password: target.password,
+      database: target.database,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      query_timeout: STATEMENT_TIMEOUT_MS + 1000,
+      application_name: 'report-workspace',
+    });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      await client.query('begin transaction read only');
+      return await work(session(client));
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  },
+  explain(error) {
+    const code = (error as { code?: string }).code;
+    if (code === '28P01' || code === '28000') return '用户名或密码错误，或该用户不允许连接';
+    if (code === '3D000') return '数据库不存在';
+    if (code === '57014') return '查询超时';
+    return explainNetwork(error) ?? driverWords(error);
+  },
+};

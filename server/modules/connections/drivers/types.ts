@@ -1,0 +1,60 @@
+/** Where and as whom a driver connects; `host` is an address the host policy allowed. */
+export interface Target {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  database: string;
+}
+
+export interface Column {
+  name: string;
+  type: string;
+  nullable: boolean;
+  default: string | null;
+  comment: string | null;
+}
+
+export interface TableDefinition {
+  code: string;
+  comment: string | null;
+  columns: Column[];
+  indexes: Array<{ name: string; columns: string[]; unique: boolean }>;
+  primary_key: string[];
+  constraints: Array<{ name: string; type: 'FOREIGN KEY' | 'UNIQUE' | 'CHECK'; columns: string[]; references: { table: string; columns: string[] } | null; definition: string | null }>;
+}
+
+export interface ForeignKey {
+  table: string;
+  columns: string[];
+  referencedTable: string;
+  referencedColumns: string[];
+  name: string;
+}
+
+/**
+ * Read-only access to one database, inside a read-only transaction with a statement timeout.
+ * Names passed in were first found in the catalogue (listTables, columns); drivers still quote them.
+ */
+export interface Session {
+  databases(): Promise<string[]>;
+  schemas(database: string): Promise<string[]>;
+  tables(schema: string): Promise<Array<{ name: string; comment: string | null }>>;
+  table(schema: string, name: string): Promise<TableDefinition | undefined>;
+  foreignKeys(schema: string): Promise<ForeignKey[]>;
+  records(schema: string, table: string, page: { limit: number; offset: number; orderBy: string | undefined; descending: boolean }): Promise<{ total: number; rows: Array<Record<string, unknown>> }>;
+}
+
+export interface Driver {
+  /** The drivername connections store. */
+  name: string;
+  label: string;
+  defaultPort: number;
+  /** Opens a session on `target` (a database of the server: `database` overrides the target's), runs `work`, closes it. */
+  withSession<T>(target: Target, work: (session: Session) => Promise<T>): Promise<T>;
+  /** The server's reason a connection failed, in Chinese. */
+  explain(error: unknown): string;
+}
+
+export const CONNECT_TIMEOUT_MS = 5000;
+export const STATEMENT_TIMEOUT_MS = 10_000;

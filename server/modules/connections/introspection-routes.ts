@@ -1,0 +1,118 @@
+import type { Static } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, notFound } from '../../lib/errors';
+import { drfPage } from '../../lib/pagination';
+import { permissionDetail } from '../../../contract/permissions';
+import { inProject, projectOf } from '../../plugins/access';
+import { CONNECTION_BASE } from './connection-routes';
+import type { ForeignKey, Session } from './drivers/types';
+import { withProjectConnection } from './reader';
+import { DatabasesQuery, ProjectParams, ProjectTableParams, RecordsQuery, SchemasQuery, TableQuery, TablesQuery } from './schemas';
+
+const tags = ['数据连接：库表结构'];
+const view = inProject([permissionDetail('connection', 'connection', 'view')]);
+/** Longest text of one cell in a records answer; the rest is cut. */
+const CELL_MAX = 2000;
+/** Most tables an entity-relation diagram shows. */
+const NODES_MAX = 2000;
+
+/** Names filtered by `search` (any case) and sorted by `ordering` (name or -name). */
+function listed<T extends { name: string }>(rows: T[], query: { search?: string; ordering?: string }) {
+  if (query.ordering && query.ordering.replace(/^-/, '') !== 'name') throw badRequest(`不能按 ${query.ordering.replace(/^-/, '')} 排序`);
+  const search = query.search?.trim().toLowerCase();
+  const found = search ? rows.filter((row) => row.name.toLowerCase().includes(search)) : [...rows];
+  found.sort((a, b) => a.name.localeCompare(b.name));
+  return query.ordering?.startsWith('-') ? found.reverse() : found;
+}
+
+/** A value of a record as JSON can carry it: binary as its size, long text cut. */
+function cell(value: unknown): unknown {
+  if (Buffer.isBuffer(value)) return `<二进制 ${value.length} 字节>`;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'string' && value.length > CELL_MAX) return `${value.slice(0, CELL_MAX)}…`;
+  if (value !== null && typeof value === 'object') {
+    const text = JSON.stringify(value);
+    return text.length > CELL_MAX ? `${text.slice(0, CELL_MAX)}…` : value;
+  }
+  return value;
+}
+
+const diagram = (tables: Array<{ name: string; comment: string | null }>, keys: ForeignKey[]) => ({
+  nodes: tables.slice(0, NODES_MAX).map((table) => ({ id: table.name, name: table.name, comment: table.comment })),
+  edges: keys.map((key) => ({ id: `${key.table}.${key.name}`, source: key.table, target: key.referencedTable, source_columns: key.columns, target_columns: key.referencedColumns })),
+  truncated: tables.length > NODES_MAX,
+});
+
+export async function introspectionRoutes(app: FastifyInstance): Promise<void> {
+  type Where = { connection_id: number; database_name?: string; schema_name?: string };
+  const reading = <T>(request: FastifyRequest, where: Where, work: (session: Session, schema: string) => Promise<T>) =>
+    withProjectConnection(app, projectOf(request).project.uuid, where.connection_id, where.database_name, (session, connection) => {
+      const database = where.database_name || connection.database;
+      return work(session, where.schema_name || (connection.drivername === 'postgresql' ? 'public' : database));
+    });
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof DatabasesQuery> }>(
+    `${CONNECTION_BASE}/databases/`,
+    { config: view, schema: { tags, summary: '连接可访问的数据库', params: ProjectParams, querystring: DatabasesQuery } },
+    async (request) => listed((await reading(request, request.query, (session) => session.databases())).map((name) => ({ name })), request.query),
+  );
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof SchemasQuery> }>(
+    `${CONNECTION_BASE}/schemas/`,
+    { config: view, schema: { tags, summary: '数据库中的 schema（MySQL 即数据库本身）', params: ProjectParams, querystring: SchemasQuery } },
+    async (request) =>
+      listed((await reading(request, request.query, (session, schema) => session.schemas(request.query.database_name ?? schema))).map((name) => ({ name })), request.query),
+  );
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof TablesQuery> }>(
+    `${CONNECTION_BASE}/tables/`,
+    { config: view, schema: { tags, summary: 'schema 中的表与视图', params: ProjectParams, querystring: TablesQuery } },
+    async (request) => listed(await reading(request, request.query, (session, schema) => session.tables(schema)), request.query),
+  );
+
+  app.get<{ Params: Static<typeof ProjectTableParams>; Querystring: Static<typeof TableQuery> }>(
+    `${CONNECTION_BASE}/tables/:name/`,
+    { config: view, schema: { tags, summary: '表结构：列、索引、主键、约束', params: ProjectTableParams, querystring: TableQuery } },
+    async (request) => {
+      const table = await reading(request, request.query, (session, schema) => session.table(schema, request.params.name));
+      if (!table) throw notFound(`表 ${request.params.name} 不存在`);
+      return table;
+    },
+  );
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof TableQuery> }>(
+    `${CONNECTION_BASE}/entity-relation/all_entity_relation/`,
+    { config: view, schema: { tags, summary: 'schema 的实体关系图：表为节点，外键为边', params: ProjectParams, querystring: TableQuery } },
+    (request) => reading(request, request.query, async (session, schema) => diagram(await session.tables(schema), await session.foreignKeys(schema))),
+  );
+
+  app.get<{ Params: Static<typeof ProjectTableParams>; Querystring: Static<typeof TableQuery> }>(
+    `${CONNECTION_BASE}/entity-relation/:name/entity_relation/`,
+    { config: view, schema: { tags, summary: '一张表的实体关系：它与它外键两端的表', params: ProjectTableParams, querystring: TableQuery } },
+    (request) =>
+      reading(request, request.query, async (session, schema) => {
+        const tables = await session.tables(schema);
+        if (!tables.some((table) => table.name === request.params.name)) throw notFound(`表 ${request.params.name} 不存在`);
+        const keys = (await session.foreignKeys(schema)).filter((key) => key.table === request.params.name || key.referencedTable === request.params.name);
+        const near = new Set([request.params.name, ...keys.flatMap((key) => [key.table, key.referencedTable])]);
+        return diagram(tables.filter((table) => near.has(table.name)), keys);
+      }),
+  );
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof RecordsQuery> }>(
+    `${CONNECTION_BASE}/records/`,
+    { config: view, schema: { tags, summary: '表中的数据（分页；order_by 只能是表中的列）', params: ProjectParams, querystring: RecordsQuery } },
+    (request) =>
+      reading(request, request.query, async (session, schema) => {
+        const { table_name: name, limit = 20, offset = 0, order_by: orderBy } = request.query;
+        const table = await session.table(schema, name);
+        if (!table) throw notFound(`表 ${name} 不存在`);
+        const column = orderBy?.replace(/^-/, '');
+        if (column && !table.columns.some((known) => known.name === column)) throw badRequest(`表 ${name} 没有列 ${column}，不能按它排序`);
+        const page = await session.records(schema, name, { limit, offset, orderBy: column, descending: Boolean(orderBy?.startsWith('-')) });
+        const rows = page.rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, cell(value)])));
+        return { ...drfPage(request, rows, page.total, limit, offset), columns: table.columns.map((known) => ({ name: known.name, type: known.type })) };
+      }),
+  );
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../../lib/errors';
+import { DRIVERS } from './drivers';
+import type { Driver, Session, Target } from './drivers/types';
+import { checkedAddress } from './hosts';
+import { findConnection, type ConnectionRow } from './queries';
+import { connectionKey, unseal } from './secret';
+
+const keys = new WeakMap<object, Buffer>();
+/** The sealing key of this server, read once. */
+export function keyOf(app: FastifyInstance): Buffer {
+  let key = keys.get(app.config);
+  if (!key) keys.set(app.config, (key = connectionKey(app.config)));
+  return key;
+}
+
+export function driverOf(drivername: string): Driver {
+  const driver = DRIVERS[drivername];
+  if (!driver) throw badRequest(`不支持的数据库类型：${drivername}（可选 ${Object.keys(DRIVERS).join('、')}）`);
+  return driver;
+}
+
+/** Opens a read-only session as `target` says, after the host policy; a failure to connect answers 400 with the driver's reason. */
+export async function openSession<T>(app: FastifyInstance, driver: Driver, target: Target, work: (session: Session) => Promise<T>): Promise<T> {
+  const host = await checkedAddress(target.host, app.config.connectionAllowedHosts);
+  let connected = false;
+  try {
+    return await driver.withSession({ ...target, host }, (session) => {
+      connected = true;
+      return work(session);
+    });
+  } catch (error) {
+    if (connected && !isDriverError(error)) throw error;
+    throw badRequest(connected ? `查询失败：${driver.explain(error)}` : `无法连接数据库：${driver.explain(error)}`);
+  }
+}
+
+/** Errors of the database or the network, as opposed to our own (an AppError keeps its answer). */
+const isDriverError = (error: unknown) => typeof (error as { code?: unknown }).code === 'string' || /timeout/i.test((error as Error).message ?? '');
+
+/**
+ * The one way the server reads a project's own data: a read-only session, with connect and
+ * statement timeouts, on the database `database` (default: the connection's) of the project's
+ * connection `connectionId`. Another database must be one the connection can list.
+ */
+export async function withProjectConnection<T>(
+  app: FastifyInstance,
+  projectUuid: string,
+  connectionId: number,
+  database: string | undefined,
+  work: (session: Session, connection: ConnectionRow) => Promise<T>,
+): Promise<T> {
+  const connection = await findConnection(app.db, projectUuid, connectionId);
+  const driver = driverOf(connection.drivername);
+  const target: Target = { host: connection.host, port: connection.port, username: connection.username, password: unseal(keyOf(app), connection.passwordSealed), database: connection.database };
+  if (database && database !== connection.database) {
+    const known = await openSession(app, driver, target, (session) => session.databases());
+    if (!known.includes(database)) throw badRequest(`数据库 ${database} 不存在或无权访问`);
+    target.database = database;
+  }
+  return openSession(app, driver, target, (session) => work(session, connection));
+}
