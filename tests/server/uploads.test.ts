@@ -38,6 +38,11 @@ describe('single upload and serving', () => {
 
     const content = await ctx.app.inject({ method: 'GET', url: file.url, headers: authHeaders(admin) });
     expect(content.statusCode).toBe(200);
+    // The platform's /api/v1 path is the same upload, with the same checks.
+    const again = await upload(admin, '封面图.png', SAMPLES.png, '/api/v1/file-upload/');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ name: '封面图.png', mime: 'image/png' });
+    expect((await upload(admin, '伪装.png', Buffer.from('not a png'), '/api/v1/file-upload/')).json().message).toBe('请上传正确的文件格式！');
     expect(content.rawPayload.equals(SAMPLES.png)).toBe(true);
     expect(content.headers['content-type']).toBe('image/png');
     expect(content.headers['content-disposition']).toBe(`inline; filename="___.png"; filename*=UTF-8''${encodeURIComponent('封面图.png')}`);

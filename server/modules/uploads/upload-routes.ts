@@ -40,11 +40,14 @@ export async function uploadFileRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send(presentFile(file));
   };
 
-  app.post<{ Querystring: Static<typeof PurposeQuery> }>(
-    '/api/uploader/v1/file_upload/',
-    { schema: { tags, summary: '上传文件（multipart 字段 file），归当前企业（需编辑企业的权限）', querystring: PurposeQuery, response: { 201: FileInfo, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody } } },
-    (request, reply) => upload(request, reply, null, request.query.purpose),
-  );
+  // The platform's own path (spec platform section 7, /api/v1 file-upload/) is the same upload.
+  for (const url of ['/api/uploader/v1/file_upload/', '/api/v1/file-upload/']) {
+    app.post<{ Querystring: Static<typeof PurposeQuery> }>(
+      url,
+      { schema: { tags, summary: '上传文件（multipart 字段 file），归当前企业（需编辑企业的权限）', querystring: PurposeQuery, response: { 201: FileInfo, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody } } },
+      (request, reply) => upload(request, reply, null, request.query.purpose),
+    );
+  }
 
   app.post<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof PurposeQuery> }>(
     '/api/uploader/v1/projects/:project_uuid/file_upload/',
