@@ -1,4 +1,5 @@
 import { chunkedUpload, readUploadMegabytes } from './chunked-upload';
+import { connectionsBench, connectionsBudgetMs } from './connections';
 import { DEFAULT_POSTGRES_URL, describeError, readSettings, type LoadSettings } from './harness';
 import { labelsBench, labelsBudgetMs } from './labels';
 import { labelsImport, labelsImportBudgetMs } from './labels-import';
@@ -35,7 +36,8 @@ const limitMs =
   labelsImportBudgetMs() +
   materialThumbnailsBudgetMs() +
   loadBudgetMs(settings, loadSeconds) +
-  requestCostBudgetMs(settings);
+  requestCostBudgetMs(settings) +
+  connectionsBudgetMs(settings);
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -61,6 +63,8 @@ try {
   console.log(await labelsImport());
   console.log();
   console.log(await materialThumbnails());
+  console.log();
+  console.log(await connectionsBench(settings));
   console.log();
   console.log(await loadBench(settings, loadSeconds, postgresUrl));
 } catch (error) {
