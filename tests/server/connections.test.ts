@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections, organizationMembers, projectMembers, roles, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/passwords';
+import { seal } from '../../server/modules/connections/secret';
 import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
 
 /**
@@ -119,6 +120,17 @@ describe('connections', () => {
     expect(Date.now() - started).toBeLessThan(8000);
     expect((await test({ ...POSTGRES, host: '169.254.169.254' })).message).toBe('不允许连接到地址 169.254.169.254');
   }, 20_000);
+
+  it('asks for the password again when the server key no longer opens it', async () => {
+    const made = (await call('POST', 'connections/', { ...POSTGRES, name: '换过密钥' })).json();
+    await ctx.database.db.update(connections).set({ passwordSealed: seal(randomBytes(32), 'other') }).where(eq(connections.id, made.id));
+    const message = '无法解密该连接保存的密码（服务器的 CONNECTION_SECRET 已更换），请编辑连接重新填写密码';
+    expect((await call('GET', `tables/?connection_id=${made.id}`)).json()).toMatchObject({ message });
+    expect((await call('PATCH', `connections/${made.id}/`, { host: 'localhost' })).json()).toMatchObject({ message });
+    expect((await call('PATCH', `connections/${made.id}/`, { password: '' })).statusCode).toBe(200);
+    expect((await call('GET', `tables/?connection_id=${made.id}`)).statusCode).toBe(200);
+    await call('DELETE', `connections/${made.id}/`);
+  });
 
   it('keeps the password on a change that leaves it out', async () => {
     const changed = await call('PATCH', `connections/${ids.maria}/`, { name: '测试-maria' });

@@ -51,9 +51,10 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
     created_at: formatDateTime(row.createdAt, app.config.timeZone)!,
     updated_at: formatDateTime(row.updatedAt, app.config.timeZone)!,
   });
-  const stored = async (projectUuid: string, id: number) => {
+  /** A saved connection with its password: the body's when it brings one, else the stored one. */
+  const stored = async (projectUuid: string, id: number, body: Write) => {
     const row = await findConnection(app.db, projectUuid, id);
-    return { ...row, password: unseal(keyOf(app), row.passwordSealed) };
+    return { ...row, password: body.password ?? unseal(keyOf(app), row.passwordSealed) };
   };
   const sealed = ({ password, ...rest }: ReturnType<typeof describe>) => ({ ...rest, passwordSealed: seal(keyOf(app), password) });
   const response = { 200: Connection };
@@ -85,7 +86,7 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
       `${CONNECTION_BASE}/connections/:id/`,
       { config: inProject([may('edit')]), schema: { tags, summary: '修改连接（不传密码则保留原密码）', params: ProjectIdParams, body: ConnectionWrite, response } },
       async (request) => {
-        const base = await stored(projectOf(request).project.uuid, request.params.id);
+        const base = await stored(projectOf(request).project.uuid, request.params.id, request.body);
         const row = await refuseTaken(() => updateConnection(app.db, base.id, sealed(describe(request.body, base))), taken);
         return present(row);
       },
@@ -109,7 +110,7 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: '测试连接：真实连接一次，应答成功与否及数据库给出的原因', params: ProjectParams, body: ConnectionWrite },
     },
     async (request) => {
-      const base = request.body.id ? await stored(projectOf(request).project.uuid, request.body.id) : undefined;
+      const base = request.body.id ? await stored(projectOf(request).project.uuid, request.body.id, request.body) : undefined;
       const target = describe(request.body, base, false);
       try {
         const version = await openSession(app, driverOf(target.drivername), target, async (session) => (await session.databases()).length);

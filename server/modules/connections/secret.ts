@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config';
+import { badRequest } from '../../lib/errors';
 
 const KEY_FILE = 'connection-secret.key';
 
@@ -38,9 +39,14 @@ export function seal(key: Buffer, text: string): string {
   return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64')).join('.');
 }
 
+/** The password, or a 400 when this server's key did not seal it (CONNECTION_SECRET changed). */
 export function unseal(key: Buffer, sealed: string): string {
-  const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64'));
-  const decipher = createDecipheriv('aes-256-gcm', key, iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+  try {
+    const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64'));
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+  } catch {
+    throw badRequest('无法解密该连接保存的密码（服务器的 CONNECTION_SECRET 已更换），请编辑连接重新填写密码');
+  }
 }
