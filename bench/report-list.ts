@@ -40,6 +40,18 @@ interface Seeded {
 const rows = async <T>(db: Db, statement: ReturnType<typeof sql>) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 
 /**
+ * With the triggers off: the label links of a kind's items from the label terms they were
+ * seeded with, then the project's kept counts from the rows.
+ */
+async function linkAndCount(tx: Db, kind: 'report' | 'material') {
+  await tx.execute(sql`
+    insert into library_item_labels (item_id, label_id, created_at)
+    select i.id, substr(t, 7)::int, i.created_at from library_items i, unnest(i.terms) t
+    where i.project_uuid = ${DEMO.projectUuid} and i.kind = ${kind} and t like 'label:%'`);
+  await tx.execute(sql`select library_rebuild_counts(${DEMO.projectUuid})`);
+}
+
+/**
  * `count` reports created over three years (ids growing with created_at), names of 4 to 12
  * Chinese characters (a topic and 2 to 10 more), a third in each of 1, 2 or 3 labels: one of
  * 体检维度 (the first of them on 15 %, then about 19 % of the reports), one of 报告类型 for two
@@ -85,11 +97,7 @@ export async function seedReports(db: Db, count: number): Promise<Seeded> {
           ], null) as picked
         from (select g, (g::bigint * 2654435761) % 4294967296 as h from generate_series(1, ${count}) g) numbered
       ) made`);
-    await tx.execute(sql`
-      insert into library_item_labels (item_id, label_id, created_at)
-      select i.id, substr(t, 7)::int, i.created_at from library_items i, unnest(i.terms) t
-      where i.project_uuid = ${DEMO.projectUuid} and i.kind = 'report' and t like 'label:%'`);
-    await tx.execute(sql`select library_rebuild_counts(${DEMO.projectUuid})`);
+    await linkAndCount(tx, 'report');
   });
   const materials = await seedMaterials(db, count);
   // The visibility map lets a page's ids come from the index alone; fresh statistics as autovacuum would give.
@@ -121,11 +129,7 @@ export async function seedMaterials(db: Db, count: number): Promise<{ labels: nu
           (${sql.raw(`array[${materialLabels.join(',')}]`)})[1 + (g * 7 % 4)] as label
         from generate_series(1, ${count}) g
       ) made`);
-    await tx.execute(sql`
-      insert into library_item_labels (item_id, label_id, created_at)
-      select i.id, substr(t, 7)::int, i.created_at from library_items i, unnest(i.terms) t
-      where i.project_uuid = ${DEMO.projectUuid} and i.kind = 'material' and t like 'label:%'`);
-    await tx.execute(sql`select library_rebuild_counts(${DEMO.projectUuid})`);
+    await linkAndCount(tx, 'material');
   });
   return { labels: materialLabels };
 }

@@ -108,7 +108,7 @@ export const libraryLabelSetCounts = pgTable(
 
 /**
  * Items per project, kind, group (0: no group; -1: every group) and day of created_at (days
- * since 1970-01-01 UTC), kept like the group counts (migration 0015). A deep page starts at the
+ * since 1970-01-01 UTC), kept like the group counts (migration 0014). A deep page starts at the
  * day where its offset falls: the running sum of these rows gives the offset of each day's
  * first item, so the page skips at most one day's items, not every item before it.
  */

@@ -1,3 +1,59 @@
+-- Kept counts by exact label set and by day, so that any labels-only total is a sum of kept rows
+-- and a deep page starts at its day; and the label links in list order, so that a label's page
+-- reads index entries only.
+CREATE TABLE "library_label_set_counts" (
+	"project_uuid" uuid NOT NULL,
+	"kind" varchar(16) NOT NULL,
+	"label_terms" text[] NOT NULL,
+	"n" integer NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "library_label_set_counts" ADD CONSTRAINT "library_label_set_counts_project_uuid_projects_uuid_fk" FOREIGN KEY ("project_uuid") REFERENCES "public"."projects"("uuid") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX "library_label_set_counts_key_idx" ON "library_label_set_counts" USING btree ("project_uuid","kind","label_terms");
+--> statement-breakpoint
+DROP TABLE "library_label_counts" CASCADE;
+--> statement-breakpoint
+DROP FUNCTION library_count_label(integer, bigint);
+--> statement-breakpoint
+ALTER TABLE "library_item_labels" ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL;
+--> statement-breakpoint
+UPDATE library_item_labels AS l SET created_at = i.created_at FROM library_items AS i WHERE i.id = l.item_id;
+--> statement-breakpoint
+DROP INDEX "library_item_labels_label_idx";
+--> statement-breakpoint
+CREATE INDEX "library_item_labels_list_idx" ON "library_item_labels" USING btree ("label_id","created_at","item_id");
+--> statement-breakpoint
+-- Items never change their created_at, so the copy taken when the link is made stays true.
+CREATE FUNCTION library_item_labels_created_at() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.created_at := (SELECT created_at FROM library_items WHERE id = NEW.item_id);
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER library_item_labels_created_at BEFORE INSERT ON library_item_labels
+FOR EACH ROW EXECUTE FUNCTION library_item_labels_created_at();
+--> statement-breakpoint
+-- An item's label terms, sorted: the key of its label-set count.
+CREATE FUNCTION library_label_terms(terms text[]) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT ARRAY(SELECT t FROM unnest(terms) AS t WHERE t LIKE 'label:%' ORDER BY t)
+$$;
+--> statement-breakpoint
+-- As library_count_group (migration 0013): deltas appended, now and then folded.
+CREATE FUNCTION library_count_label_set(project uuid, item_kind varchar, key text[], delta bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO library_label_set_counts (project_uuid, kind, label_terms, n)
+  SELECT project, item_kind, key, delta WHERE EXISTS (SELECT 1 FROM projects WHERE uuid = project);
+  IF random() < 0.05 THEN
+    WITH folded AS (
+      DELETE FROM library_label_set_counts WHERE ctid = ANY (ARRAY(
+        SELECT ctid FROM library_label_set_counts WHERE project_uuid = project AND kind = item_kind AND label_terms = key FOR UPDATE SKIP LOCKED))
+      RETURNING n)
+    INSERT INTO library_label_set_counts (project_uuid, kind, label_terms, n)
+    SELECT project, item_kind, key, sum(n) FROM folded HAVING count(*) > 0;
+  END IF;
+END $$;
+--> statement-breakpoint
 CREATE TABLE "library_day_counts" (
 	"project_uuid" uuid NOT NULL,
 	"kind" varchar(16) NOT NULL,
@@ -6,8 +62,10 @@ CREATE TABLE "library_day_counts" (
 	"n" integer NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "library_day_counts" ADD CONSTRAINT "library_day_counts_project_uuid_projects_uuid_fk" FOREIGN KEY ("project_uuid") REFERENCES "public"."projects"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "library_day_counts_key_idx" ON "library_day_counts" USING btree ("project_uuid","kind","group_key","day","n");--> statement-breakpoint
+ALTER TABLE "library_day_counts" ADD CONSTRAINT "library_day_counts_project_uuid_projects_uuid_fk" FOREIGN KEY ("project_uuid") REFERENCES "public"."projects"("uuid") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX "library_day_counts_key_idx" ON "library_day_counts" USING btree ("project_uuid","kind","group_key","day","n");
+--> statement-breakpoint
 -- Days since 1970-01-01 UTC: the bucket of library_day_counts.
 CREATE FUNCTION library_day(at timestamptz) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT floor(extract(epoch FROM at) / 86400)::integer
@@ -38,7 +96,8 @@ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION library_rebuild_counts(project uuid) RETURNS void LANGUAGE plpgsql AS $$
+-- A project's counts from its rows: bulk loads that ran without triggers.
+CREATE FUNCTION library_rebuild_counts(project uuid) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM library_group_counts WHERE project_uuid = project;
   INSERT INTO library_group_counts (project_uuid, kind, group_key, n)
@@ -51,6 +110,13 @@ BEGIN
   SELECT project_uuid, kind, key, library_day(created_at), count(*)
   FROM library_items, LATERAL (VALUES (coalesce(group_id, 0)), (-1)) AS keys(key)
   WHERE project_uuid = project GROUP BY 1, 2, 3, 4;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION library_rebuild_kept() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE library_items AS i SET terms = library_name_terms(i.name) || coalesce(
+    (SELECT array_agg('label:' || l.label_id ORDER BY l.label_id) FROM library_item_labels AS l WHERE l.item_id = i.id), '{}');
+  PERFORM library_rebuild_counts(uuid) FROM projects;
 END $$;
 --> statement-breakpoint
 SELECT library_rebuild_counts(uuid) FROM projects;
@@ -119,5 +185,22 @@ BEGIN
     FROM old_items AS o JOIN new_items AS n ON n.id = o.id, LATERAL (VALUES (coalesce(n.group_id, 0)), (-1)) AS keys(key)
     WHERE o.group_id IS DISTINCT FROM n.group_id OR o.created_at <> n.created_at
   ) AS moves;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION library_item_labels_linked() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE library_items AS i SET terms = i.terms || added.terms
+  FROM (SELECT item_id, array_agg('label:' || label_id) AS terms FROM new_links GROUP BY 1) AS added
+  WHERE i.id = added.item_id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- Unlinked by a write, a deleted label (cascade) or a deleted item (then no item row is left to update).
+CREATE OR REPLACE FUNCTION library_item_labels_unlinked() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE library_items AS i SET terms = ARRAY(SELECT t FROM unnest(i.terms) AS t WHERE t <> ALL (removed.terms))
+  FROM (SELECT item_id, array_agg('label:' || label_id) AS terms FROM old_links GROUP BY 1) AS removed
+  WHERE i.id = removed.item_id;
   RETURN NULL;
 END $$;
