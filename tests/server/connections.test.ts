@@ -183,6 +183,23 @@ describe.each([
     expect((await call('GET', `records/?${where()}&table_name=${encodeURIComponent('regions"; drop table regions; --')}`)).statusCode).toBe(404);
     expect((await call('GET', `records/?${where()}&table_name=regions`)).json().count).toBe(key === 'pg' ? 30 : 2);
   });
+
+  it('keeps answering when the database closes its connections, even mid-request (a restart)', async () => {
+    const tables = () => call('GET', `tables/?${where()}&schema_name=${schema}`);
+    const closeConnections = async () => {
+      if (key === 'pg') return onPostgres('postgres', `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${NAME}' and application_name = 'report-workspace'`);
+      const root = await mysql.createConnection({ host: '127.0.0.1', user: 'root' });
+      const [kept] = await root.query(`select id from information_schema.processlist where db = ? and id <> connection_id()`, [NAME]);
+      for (const { id } of kept as Array<{ id: number }>) await root.query(`kill ${Number(id)}`).catch(() => undefined);
+      await root.end();
+    };
+    expect((await tables()).statusCode).toBe(200);
+    // Requests in flight while their connections are closed fail at most with a 400; the server stays up.
+    const during = await Promise.all([...Array.from({ length: 12 }, tables), closeConnections().then(() => undefined)]);
+    expect(during.filter((answer) => answer && answer.statusCode >= 500).map((answer) => answer!.body)).toEqual([]);
+    const after = await tables();
+    expect(after.statusCode, after.body).toBe(200);
+  });
 });
 
 describe('records of odd types, and other projects', () => {

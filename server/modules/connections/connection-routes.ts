@@ -113,7 +113,7 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
       const base = request.body.id ? await stored(projectOf(request).project.uuid, request.body.id, request.body) : undefined;
       const target = describe(request.body, base, false);
       try {
-        const version = await openSession(app, driverOf(target.drivername), target, async (session) => (await session.databases()).length);
+        const version = await openSession(app, driverOf(target.drivername), target, async (session) => (await session.databases()).length, true);
         return { success: true, message: `连接成功，可访问 ${version} 个数据库` };
       } catch (error) {
         return { success: false, message: (error as Error).message };

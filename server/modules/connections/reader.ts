@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/errors';
 import { DRIVERS } from './drivers';
-import type { Driver, Session, Target } from './drivers/types';
+import type { Driver, Session, SessionPool, Target } from './drivers/types';
 import { checkedAddress } from './hosts';
 import { findConnection, type ConnectionRow } from './queries';
 import { connectionKey, unseal } from './secret';
@@ -20,23 +21,60 @@ export function driverOf(drivername: string): Driver {
   return driver;
 }
 
-/** Opens a read-only session as `target` says, after the host policy; a failure to connect answers 400 with the driver's reason. */
-export async function openSession<T>(app: FastifyInstance, driver: Driver, target: Target, work: (session: Session) => Promise<T>): Promise<T> {
-  const host = await checkedAddress(target.host, app.config.connectionAllowedHosts);
+const POOL_SIZE = 4;
+/** Pools kept at once per server; the least recently used beyond them is closed. */
+const MAX_POOLS = 50;
+const poolsOf = new WeakMap<FastifyInstance, Map<string, SessionPool>>();
+
+/** The pool of `target` at a checked address, made on first use; an edited password or host makes another. */
+function pooled(app: FastifyInstance, driver: Driver, target: Target): SessionPool {
+  let pools = poolsOf.get(app);
+  if (!pools) poolsOf.set(app, (pools = new Map()));
+  const key = JSON.stringify([driver.name, target.host, target.port, target.username, target.database, createHash('sha256').update(target.password).digest('hex')]);
+  let pool = pools.get(key);
+  if (pool) pools.delete(key);
+  else pool = driver.pool(target, POOL_SIZE);
+  pools.set(key, pool);
+  for (const [oldKey, old] of pools) {
+    if (pools.size <= MAX_POOLS) break;
+    pools.delete(oldKey);
+    void old.end().catch(() => undefined);
+  }
+  return pool;
+}
+
+/** Closes every pool of the server (at shutdown). */
+export async function closePools(app: FastifyInstance): Promise<void> {
+  const pools = poolsOf.get(app);
+  poolsOf.delete(app);
+  await Promise.all([...(pools?.values() ?? [])].map((pool) => pool.end().catch(() => undefined)));
+}
+
+/**
+ * Runs `work` in a read-only session as `target` says, after the host policy; a failure to connect
+ * answers 400 with the driver's reason. Saved connections reuse pooled connections; a test of a
+ * connection (`fresh`) opens its own, so it proves the connection can be made now.
+ */
+export async function openSession<T>(app: FastifyInstance, driver: Driver, target: Target, work: (session: Session) => Promise<T>, fresh = false): Promise<T> {
+  const checked = { ...target, host: await checkedAddress(target.host, app.config.connectionAllowedHosts) };
+  const pool = fresh ? driver.pool(checked, 1) : pooled(app, driver, checked);
   let connected = false;
   try {
-    return await driver.withSession({ ...target, host }, (session) => {
+    return await pool.withSession((session) => {
       connected = true;
       return work(session);
     });
   } catch (error) {
     if (connected && !isDriverError(error)) throw error;
     throw badRequest(connected ? `查询失败：${driver.explain(error)}` : `无法连接数据库：${driver.explain(error)}`);
+  } finally {
+    if (fresh) await pool.end().catch(() => undefined);
   }
 }
 
 /** Errors of the database or the network, as opposed to our own (an AppError keeps its answer). */
-const isDriverError = (error: unknown) => typeof (error as { code?: unknown }).code === 'string' || /timeout/i.test((error as Error).message ?? '');
+const isDriverError = (error: unknown) =>
+  typeof (error as { code?: unknown }).code === 'string' || /timeout|terminated|closed the connection|not queryable/i.test((error as Error).message ?? '');
 
 /**
  * The one way the server reads a project's own data: a read-only session, with connect and

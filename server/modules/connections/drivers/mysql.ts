@@ -1,6 +1,6 @@
 import mysql from 'mysql2/promise';
 import { driverWords, explainNetwork } from './explain';
-import { CONNECT_TIMEOUT_MS, STATEMENT_TIMEOUT_MS, type Driver, type Session, type TableDefinition } from './types';
+import { CONNECT_TIMEOUT_MS, POOL_IDLE_MS, STATEMENT_TIMEOUT_MS, type Driver, type Session, type TableDefinition } from './types';
 
 /** MySQL and MariaDB: a schema is a database, so `schemas()` answers the database itself. */
 function session(connection: mysql.Connection, database: string): Session {
@@ -86,29 +86,48 @@ export const mysqlDriver: Driver = {
   name: 'mysql',
   label: 'MySQL / MariaDB',
   defaultPort: 3306,
-  async withSession(target, work) {
-    const connection = await mysql.createConnection({
+  pool(target, size) {
+    const pool = mysql.createPool({
       host: target.host,
       port: target.port,
       user: target.username,
       password: target.password,
       database: target.database,
+      connectionLimit: size,
+      maxIdle: size,
+      idleTimeout: POOL_IDLE_MS,
       connectTimeout: CONNECT_TIMEOUT_MS,
       dateStrings: true,
       supportBigNumbers: true,
       bigNumberStrings: true,
       multipleStatements: false,
     });
-    connection.on('error', () => undefined);
-    try {
-      // MariaDB and MySQL name the statement timeout differently; each ignores the other's.
-      await connection.query(`set session max_statement_time = ${STATEMENT_TIMEOUT_MS / 1000}`).catch(() => undefined);
-      await connection.query(`set session max_execution_time = ${STATEMENT_TIMEOUT_MS}`).catch(() => undefined);
-      await connection.query('start transaction read only');
-      return await work(session(connection, target.database));
-    } finally {
-      await connection.end().catch(() => connection.destroy());
-    }
+    // MariaDB and MySQL name the statement timeout differently; each ignores the other's.
+    pool.pool.on('connection', (connection) => {
+      connection.on('error', () => undefined);
+      connection.query(`set session max_statement_time = ${STATEMENT_TIMEOUT_MS / 1000}`, () => undefined);
+      connection.query(`set session max_execution_time = ${STATEMENT_TIMEOUT_MS}`, () => undefined);
+    });
+    return {
+      async withSession(work) {
+        const begin = async () => {
+          const connection = await pool.getConnection();
+          await connection.query('start transaction read only').catch((error: Error) => {
+            connection.destroy();
+            throw error;
+          });
+          return connection;
+        };
+        // A kept connection the database has closed fails its first statement: take another, once.
+        const connection = await begin().catch(begin);
+        try {
+          return await work(session(connection, target.database));
+        } finally {
+          await connection.query('rollback').then(() => connection.release(), () => connection.destroy());
+        }
+      },
+      end: () => pool.end(),
+    };
   },
   explain(error) {
     const code = (error as { code?: string }).code;

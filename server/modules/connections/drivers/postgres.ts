@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { driverWords, explainNetwork } from './explain';
-import { CONNECT_TIMEOUT_MS, STATEMENT_TIMEOUT_MS, type Driver, type Session, type TableDefinition } from './types';
+import { CONNECT_TIMEOUT_MS, POOL_IDLE_MS, STATEMENT_TIMEOUT_MS, type Driver, type Session, type TableDefinition } from './types';
 
 const CONSTRAINT_TYPES = { f: 'FOREIGN KEY', u: 'UNIQUE', c: 'CHECK' } as const;
 
-function session(client: pg.Client): Session {
+function session(client: pg.ClientBase): Session {
   const rows = async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[];
   const quote = (name: string) => client.escapeIdentifier(name);
   const relation = `select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2`;
@@ -82,26 +82,45 @@ export const postgres: Driver = {
   name: 'postgresql',
   label: 'PostgreSQL',
   defaultPort: 5432,
-  async withSession(target, work) {
-    const client = new pg.Client({
+  pool(target, size) {
+    const pool = new pg.Pool({
       host: target.host,
       port: target.port,
       user: target.username,
       password: target.password,
       database: target.database,
+      max: size,
+      idleTimeoutMillis: POOL_IDLE_MS,
+      allowExitOnIdle: true,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: STATEMENT_TIMEOUT_MS,
       query_timeout: STATEMENT_TIMEOUT_MS + 1000,
       application_name: 'report-workspace',
     });
-    client.on('error', () => undefined);
-    await client.connect();
-    try {
-      await client.query('begin transaction read only');
-      return await work(session(client));
-    } finally {
-      await client.end().catch(() => undefined);
-    }
+    // The project's database may close a connection at any time (a restart, a dropped database); that must never end our server.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return {
+      async withSession(work) {
+        const begin = async () => {
+          const client = await pool.connect();
+          await client.query('begin transaction read only').catch((error: Error) => {
+            client.release(error);
+            throw error;
+          });
+          return client;
+        };
+        // A kept connection the database has closed fails its first statement: take another, once.
+        const client = await begin().catch(begin);
+        try {
+          return await work(session(client));
+        } finally {
+          // A failed rollback means the connection itself is gone: release(error) discards it.
+          await client.query('rollback').then(() => client.release(), (error: Error) => client.release(error));
+        }
+      },
+      end: () => pool.end(),
+    };
   },
   explain(error) {
     const code = (error as { code?: string }).code;

@@ -45,16 +45,23 @@ export interface Session {
   records(schema: string, table: string, page: { limit: number; offset: number; orderBy: string | undefined; descending: boolean }): Promise<{ total: number; rows: Array<Record<string, unknown>> }>;
 }
 
+/** Connections to one target kept open for reuse; each session still runs in a read-only transaction of its own. */
+export interface SessionPool {
+  withSession<T>(work: (session: Session) => Promise<T>): Promise<T>;
+  end(): Promise<void>;
+}
+
 export interface Driver {
   /** The drivername connections store. */
   name: string;
   label: string;
   defaultPort: number;
-  /** Opens a session on `target` (a database of the server: `database` overrides the target's), runs `work`, closes it. */
-  withSession<T>(target: Target, work: (session: Session) => Promise<T>): Promise<T>;
+  /** At most `size` connections to `target`, each closed after `POOL_IDLE_MS` unused. */
+  pool(target: Target, size: number): SessionPool;
   /** The server's reason a connection failed, in Chinese. */
   explain(error: unknown): string;
 }
 
 export const CONNECT_TIMEOUT_MS = 5000;
 export const STATEMENT_TIMEOUT_MS = 10_000;
+export const POOL_IDLE_MS = 30_000;
