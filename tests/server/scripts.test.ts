@@ -232,3 +232,109 @@ describe('scripts', () => {
     expect((await call('POST', `${mine.id}/script_params/`, { direction: 'input', field_name: 'a', type: 'string' }, visitor)).statusCode).toBe(403);
   });
 });
+
+describe('script parameters', () => {
+  let script: { id: number };
+  const params = (path = '') => `${script.id}/script_params/${path}`;
+
+  beforeAll(async () => {
+    script = await makeScript('带参数的脚本');
+  });
+
+  it('creates, reads, lists, edits and deletes a parameter, and the script answers them', async () => {
+    const made = await call('POST', params(), { direction: 'input', field_name: 'city', type: 'string', options: [' 北京 ', '上海'], placeholder: '选择城市' });
+    expect(made.statusCode, made.body).toBe(201);
+    const city = made.json();
+    expect(city).toMatchObject({ script_id: script.id, direction: 'input', field_name: 'city', type: 'string', required: false, options: ['北京', '上海'], number_min: null, number_max: null, placeholder: '选择城市' });
+    expect(Object.keys(city).sort()).toEqual(['created_at', 'direction', 'field_name', 'id', 'number_max', 'number_min', 'options', 'placeholder', 'required', 'script_id', 'type', 'updated_at']);
+    expect(city.updated_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const rows = (await call('POST', params(), { direction: 'output', field_name: 'rows', type: 'integer', required: true, number_min: 0, number_max: 100 })).json();
+    const ratio = (await call('POST', params(), { direction: 'input', field_name: 'ratio', type: 'float', number_min: -0.5 })).json();
+    expect(ratio).toMatchObject({ number_min: -0.5, number_max: null });
+
+    expect((await call('GET', params(`${city.id}/`))).json()).toEqual(city);
+    expect((await call('GET', `${script.id}/`)).json().params.map((p: { field_name: string }) => p.field_name)).toEqual(['city', 'ratio', 'rows']);
+    expect((await call('GET', `?search=${encodeURIComponent('带参数的脚本')}`)).json().results[0].params).toHaveLength(3);
+
+    const put = await call('PUT', params(`${rows.id}/`), { direction: 'output', field_name: 'row_count', type: 'integer', required: false });
+    expect(put.json()).toMatchObject({ field_name: 'row_count', required: false, number_min: 0, number_max: 100 });
+    const patch = await call('PATCH', params(`${rows.id}/`), { number_max: null, placeholder: '行数' });
+    expect(patch.json()).toMatchObject({ field_name: 'row_count', number_min: 0, number_max: null, placeholder: '行数' });
+    // Changing the type of a string parameter takes its options away in the same body.
+    const retyped = await call('PATCH', params(`${city.id}/`), { type: 'boolean', options: null });
+    expect(retyped.json()).toMatchObject({ type: 'boolean', options: [] });
+
+    expect((await call('DELETE', params(`${ratio.id}/`))).statusCode).toBe(204);
+    expect((await call('GET', params(`${ratio.id}/`))).statusCode).toBe(404);
+    expect((await call('GET', params(`${ratio.id}/`))).json().message).toBe('参数不存在');
+  });
+
+  it('lists a DRF page with the direction filter, search and ordering', async () => {
+    const other = await makeScript('列参数');
+    const list = (query: string) => call('GET', `${other.id}/script_params/${query}`);
+    for (const [direction, field_name, placeholder] of [['input', 'start_date', '开始日期'], ['input', 'end_date', '结束日期'], ['output', 'report', '报告文件'], ['output', 'summary', '']]) {
+      expect((await call('POST', `${other.id}/script_params/`, { direction, field_name, type: 'string', placeholder })).statusCode).toBe(201);
+    }
+    const inputs = (await list('?direction=input&ordering=field_name')).json();
+    expect(inputs.count).toBe(2);
+    expect(inputs.results.map((p: { field_name: string }) => p.field_name)).toEqual(['end_date', 'start_date']);
+    const page = (await list('?ordering=-id&limit=3&offset=1')).json();
+    expect(page).toMatchObject({ count: 4, next: null });
+    expect(page.previous).toContain('limit=3');
+    expect(page.results.map((p: { field_name: string }) => p.field_name)).toEqual(['report', 'end_date', 'start_date']);
+    expect((await list('?search=日期')).json().count).toBe(2);
+    expect((await list('?search=SUMM')).json().results.map((p: { field_name: string }) => p.field_name)).toEqual(['summary']);
+    for (const field of ['id', 'field_name', 'direction', 'type', 'created_at', '-updated_at']) expect((await list(`?ordering=${field}`)).statusCode).toBe(200);
+    expect((await list('?ordering=placeholder')).json().message).toBe('不能按 placeholder 排序');
+    expect((await list('?direction=both')).json().message).toBe('参数方向 direction 只能是 input 或 output');
+  });
+
+  it('checks every field with a Chinese message, on the merged result of a PATCH', async () => {
+    const base = { direction: 'input', field_name: 'p', type: 'string' };
+    const refused = (payload: object, method: Method = 'POST', path = params()) => messageOf(method, path, payload);
+    expect(await refused({ field_name: 'p', type: 'string' })).toBe('请选择参数方向 direction（input 或 output）');
+    expect(await refused({ ...base, direction: 'in' })).toBe('参数方向 direction 只能是 input 或 output');
+    expect(await refused({ direction: 'input', type: 'string' })).toBe('请输入参数名 field_name');
+    expect(await refused({ ...base, field_name: ' ' })).toBe('请输入参数名 field_name');
+    for (const bad of ['1st', 'a-b', '城市', 'a b']) expect(await refused({ ...base, field_name: bad }), bad).toBe('参数名 field_name 只能由字母、数字和下划线组成，且不能以数字开头');
+    expect(await refused({ ...base, field_name: 'x'.repeat(65) })).toBe('参数 field_name 不能超过 64 个字符');
+    expect(await refused({ direction: 'input', field_name: 'p' })).toBe('请选择参数类型 type');
+    expect(await refused({ ...base, type: 'text' })).toBe('参数类型 type 只能是 string、float、boolean、datetime、integer');
+    expect(await refused({ ...base, type: 'integer', options: ['a'] })).toBe('只有 string 类型的参数可以设置可选值 options');
+    expect(await refused({ ...base, options: ['a', ' '] })).toBe('可选值 options 不能有空值');
+    expect(await refused({ ...base, options: ['a', 'a '] })).toBe('可选值 options 不能重复');
+    expect(await refused({ ...base, number_min: 1 })).toBe('只有 float 或 integer 类型的参数可以设置最小值 number_min、最大值 number_max');
+    expect(await refused({ ...base, type: 'datetime', number_max: 1 })).toBe('只有 float 或 integer 类型的参数可以设置最小值 number_min、最大值 number_max');
+    expect(await refused({ ...base, type: 'integer', number_min: 1.5 })).toBe('integer 类型参数的最小值 number_min、最大值 number_max 须为整数');
+    expect(await refused({ ...base, type: 'float', number_min: 2, number_max: 1 })).toBe('最小值 number_min 不能大于最大值 number_max');
+    expect(await refused({ ...base, placeholder: 'x'.repeat(201) })).toBe('参数 placeholder 不能超过 200 个字符');
+    expect(await refused({ ...base, required: 'yes' })).toBe('参数 required 的类型不正确');
+    expect(await refused({ ...base, number_min: 'many' })).toMatch(/^参数 number_min/);
+
+    const made = await call('POST', params(), { ...base, field_name: 'dup' });
+    expect(made.statusCode).toBe(201);
+    expect(await refused({ ...base, field_name: 'dup' })).toBe('参数名已存在');
+    // The same name in the other direction is another parameter.
+    expect((await call('POST', params(), { ...base, direction: 'output', field_name: 'dup' })).statusCode).toBe(201);
+    const number = (await call('POST', params(), { ...base, field_name: 'n', type: 'float', number_min: 1, number_max: 5 })).json();
+    const path = params(`${number.id}/`);
+    expect(await refused({ field_name: 'dup' }, 'PATCH', path)).toBe('参数名已存在');
+    expect(await refused({ number_min: 6 }, 'PATCH', path)).toBe('最小值 number_min 不能大于最大值 number_max');
+    expect(await refused({ type: 'string' }, 'PATCH', path)).toBe('只有 float 或 integer 类型的参数可以设置最小值 number_min、最大值 number_max');
+    expect(await refused({ type: 'integer', number_min: 0.5 }, 'PUT', path)).toBe('integer 类型参数的最小值 number_min、最大值 number_max 须为整数');
+    expect(await refused({ direction: '' }, 'PATCH', path)).toBe('请选择参数方向 direction（input 或 output）');
+    expect((await call('PATCH', path, { type: 'string', number_min: null, number_max: null, options: ['甲'] })).json()).toMatchObject({ type: 'string', options: ['甲'], number_min: null });
+  });
+
+  it("answers 404 for a parameter of another script", async () => {
+    const other = await makeScript('另一个脚本');
+    const param = (await call('POST', `${other.id}/script_params/`, { direction: 'input', field_name: 'q', type: 'string' })).json();
+    for (const method of ['GET', 'PATCH', 'PUT', 'DELETE'] as const) {
+      expect((await call(method, params(`${param.id}/`), method === 'PATCH' || method === 'PUT' ? { placeholder: 'x' } : undefined)).statusCode, method).toBe(404);
+    }
+    expect((await call('GET', '999999/script_params/')).json().message).toBe('脚本不存在');
+    // A script's parameters go with it.
+    expect((await call('DELETE', `${other.id}/`)).statusCode).toBe(204);
+    expect((await call('GET', `${other.id}/script_params/${param.id}/`)).statusCode).toBe(404);
+  });
+});

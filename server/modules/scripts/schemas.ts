@@ -36,7 +36,8 @@ export const ScriptWrite = Type.Object({
   docker_tag: Type.Optional(Type.String({ maxLength: 128, description: '镜像标签，如 3.12-slim；空串为不指定' })),
 });
 
-const NumberOrNull = (description: string) => Type.Union([Type.Number({ 'x-finite': true }), Type.Null()], { description });
+// `nullable`, not a union with Type.Null(): with type coercion on, a union turns null into 0 or 0 into null.
+const NumberOrNull = (description: string) => Type.Unsafe<number | null>(Type.Number({ nullable: true, 'x-finite': true, description }));
 
 /** A parameter as written; PUT and PATCH keep what the body leaves out, and the result is checked whole. */
 export const ScriptParamWrite = Type.Object({
@@ -44,7 +45,7 @@ export const ScriptParamWrite = Type.Object({
   field_name: Type.Optional(Type.String({ maxLength: 64, description: '参数名：字母、数字和下划线，不以数字开头；同一脚本同一方向内唯一' })),
   type: Type.Optional(Type.String({ maxLength: 16, description: PARAM_TYPES.join('、') })),
   required: Type.Optional(Type.Boolean({ description: '是否必填，默认 false' })),
-  options: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 200 }), { maxItems: 200 }), Type.Null()], { description: '可选值，仅 string 类型' })),
+  options: Type.Optional(Type.Unsafe<string[] | null>(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 200, nullable: true, description: '可选值，仅 string 类型；null 或 [] 为无' }))),
   number_min: Type.Optional(NumberOrNull('最小值，仅 float、integer 类型')),
   number_max: Type.Optional(NumberOrNull('最大值，仅 float、integer 类型，不小于最小值')),
   placeholder: Type.Optional(Type.String({ maxLength: 200, description: '输入提示' })),
