@@ -33,8 +33,10 @@ async function makeScript(name: string, extra: object = {}) {
   return made.json();
 }
 
-/** A member of the demo project with a built-in role. */
+/** A member of the demo project with a built-in role (made once), signed in. */
 async function memberWithRole(username: string, builtin: 'visitor' | 'editor') {
+  const [existing] = await ctx.database.db.select().from(users).where(eq(users.username, username));
+  if (existing) return login(ctx.app, username, 'member-pass1');
   const [user] = await ctx.database.db.insert(users).values({ username, mobile: `139${String(Date.now()).slice(-8)}`, nickname: username, passwordHash: await hashPassword('member-pass1') }).returning();
   await ctx.database.db.insert(organizationMembers).values({ organizationUuid: DEMO.organizationUuid, userUuid: user.uuid, roleId: null });
   const [role] = await ctx.database.db.select().from(roles).where(and(eq(roles.projectUuid, DEMO.projectUuid), eq(roles.builtin, builtin)));
@@ -87,6 +89,21 @@ describe('the script upload purpose', () => {
     expect(big.json().message).toBe('脚本文件不能超过 1MB!');
     expect((await upload('fits.py', Buffer.alloc(1024 * 1024, '#'))).statusCode).toBe(201);
     expect((await upload('empty.py', Buffer.alloc(0))).json().message).toBe('文件内容为空');
+  });
+
+  it('follows SCRIPT_FILE_MAX_BYTES', async () => {
+    const small = await createTestApp({ env: { SCRIPT_FILE_MAX_BYTES: '2048' } });
+    try {
+      const token = await login(small.app);
+      const send = (size: number) => {
+        const body = multipart({}, { name: 'a.sql', content: Buffer.alloc(size, 'x') });
+        return small.app.inject({ method: 'POST', url: `/api/uploader/v1/projects/${DEMO.projectUuid}/file_upload/?purpose=script`, payload: body.payload, headers: { ...body.headers, ...authHeaders(token) } });
+      };
+      expect((await send(2048)).statusCode).toBe(201);
+      expect((await send(2049)).statusCode).toBe(413);
+    } finally {
+      await small.close();
+    }
   });
 
   it('is not taken without the purpose, nor outside a project', async () => {
@@ -221,7 +238,7 @@ describe('scripts', () => {
     expect((await call('GET', `${otherId}/script_params/`)).statusCode).toBe(404);
     expect((await call('POST', `${otherId}/script_params/`, { direction: 'input', field_name: 'a', type: 'string' })).statusCode).toBe(404);
 
-    const visitor = await login(ctx.app, 'script_visitor', 'member-pass1');
+    const visitor = await memberWithRole('script_visitor', 'visitor');
     const mine = await makeScript('访客看的');
     expect((await call('GET', '', undefined, visitor)).statusCode).toBe(200);
     expect((await call('GET', `${mine.id}/`, undefined, visitor)).statusCode).toBe(200);
