@@ -19,6 +19,7 @@ export const mayScript = (action: 'view' | 'create' | 'edit' | 'delete') => perm
 export const scriptTags = ['脚本'];
 const taken = () => badRequest('脚本名称已存在');
 type Write = Static<typeof ScriptWrite>;
+type Project = { uuid: string; organizationUuid: string };
 
 export function presentParam(row: ParamRow, timeZone: string) {
   return {
@@ -56,13 +57,17 @@ export async function scriptRoutes(app: FastifyInstance): Promise<void> {
   };
   const presentOne = async (projectUuid: string, id: number) => (await present([await findScript(app.db, projectUuid, id)]))[0];
 
+  /** The stored file a `file_path` names: a script file of this project, else a refusal that tells nothing of other projects. */
+  const fileOf = async (project: Project, filePath: string | undefined) => {
+    const url = requiredText(filePath, '请上传脚本文件 file_path');
+    const owner = { projectUuid: project.uuid, organizationUuid: project.organizationUuid };
+    return (await resolveFileUrl(app.db, owner, url, ['script'], '文件 file_path 不是脚本文件，请重新上传'))!;
+  };
+
   /** The script a body describes, over the stored one where the body leaves fields out. */
-  const describe = async (project: { uuid: string; organizationUuid: string }, body: Write, base?: ScriptRow) => ({
+  const describe = async (project: Project, body: Write, base?: ScriptRow) => ({
     name: requiredText(body.name ?? base?.name, '请输入脚本名称 name'),
-    fileId:
-      body.file_path === undefined && base
-        ? base.fileId
-        : (await resolveFileUrl(app.db, { projectUuid: project.uuid, organizationUuid: project.organizationUuid }, requiredText(body.file_path, '请上传脚本文件 file_path'), ['script'], '文件 file_path 不是脚本文件，请重新上传'))!,
+    fileId: body.file_path === undefined && base ? base.fileId : await fileOf(project, body.file_path),
     dockerName: dockerName(body.docker_name ?? base?.dockerName ?? ''),
     dockerTag: dockerTag(body.docker_tag ?? base?.dockerTag ?? ''),
   });
