@@ -31,6 +31,7 @@ export const MODELS: ModelEntry[] = [
   { app: 'project', model: 'projectmember', label: '项目成员', scope: 'project' },
   { app: 'project', model: 'role', label: '项目角色', scope: 'project' },
   { app: 'connection', model: 'connection', label: '数据连接', scope: 'project' },
+  { app: 'script', model: 'script', label: '脚本', scope: 'project' },
   { app: 'organization', model: 'organization', label: '企业', scope: 'organization' },
   { app: 'organization', model: 'member', label: '企业成员', scope: 'organization' },
   { app: 'organization', model: 'role', label: '企业角色', scope: 'organization' },

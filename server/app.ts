@@ -1,4 +1,5 @@
 import { connectionModuleRoutes } from './modules/connections/routes';
+import { scriptModuleRoutes } from './modules/scripts/routes';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(labelModuleRoutes);
   await app.register(libraryRoutes);
   await app.register(connectionModuleRoutes);
+  await app.register(scriptModuleRoutes);
   await installWebApp(app, options.webRoot ?? defaultWebRoot);
   return app;
 }

@@ -9,7 +9,7 @@ export interface Config {
   logLevel: string;
   /** A session unused for this many days ends (SESSION_IDLE_DAYS). */
   sessionIdleDays: number;
-  /** Upload limits in bytes (COVER_MAX_BYTES, REPORT_FILE_MAX_BYTES, MATERIAL_IMAGE_MAX_BYTES, CHUNKED_FILE_MAX_BYTES). */
+  /** Upload limits in bytes (COVER_MAX_BYTES, REPORT_FILE_MAX_BYTES, MATERIAL_IMAGE_MAX_BYTES, CHUNKED_FILE_MAX_BYTES, SCRIPT_FILE_MAX_BYTES). */
   uploadLimits: UploadLimits;
   /** Where clients reach the server (PUBLIC_URL, e.g. https://report.example.com); list links are relative without it. */
   publicUrl: string | undefined;
@@ -37,6 +37,7 @@ export interface UploadLimits {
   reportFile: number;
   materialImage: number;
   chunkedFile: number;
+  scriptFile: number;
 }
 
 export class ConfigError extends Error {
@@ -171,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reportFile: parseBytes(env, 'REPORT_FILE_MAX_BYTES', 40 * 1024 * 1024),
       materialImage: parseBytes(env, 'MATERIAL_IMAGE_MAX_BYTES', 10 * 1024 * 1024),
       chunkedFile: parseBytes(env, 'CHUNKED_FILE_MAX_BYTES', 2_048_000),
+      scriptFile: parseBytes(env, 'SCRIPT_FILE_MAX_BYTES', 1024 * 1024),
     },
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),

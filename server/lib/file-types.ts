@@ -1,7 +1,9 @@
 import path from 'node:path';
 
-export type { FileType } from '../../contract/library';
-import type { FileType } from '../../contract/library';
+import type { FileType as LibraryFileType } from '../../contract/library';
+
+/** The library's types, and `script`: a text file a script runs (its extension says which language). */
+export type FileType = LibraryFileType | 'script';
 
 export const MIME: Record<FileType, string> = {
   jpeg: 'image/jpeg',
@@ -9,9 +11,22 @@ export const MIME: Record<FileType, string> = {
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  // Served as plain text whatever the language, so a browser never runs it.
+  script: 'text/plain; charset=utf-8',
 };
 
-const EXTENSIONS: Record<string, FileType> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', pdf: 'pdf', doc: 'doc', docx: 'docx' };
+/** Python, shell, SQL, R, JavaScript and TypeScript sources; notebooks (.ipynb) are JSON and need a runner, so not scripts. */
+export const SCRIPT_EXTENSIONS = ['py', 'sh', 'sql', 'r', 'js', 'ts'];
+
+const EXTENSIONS: Record<string, FileType> = {
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+  pdf: 'pdf',
+  doc: 'doc',
+  docx: 'docx',
+  ...Object.fromEntries(SCRIPT_EXTENSIONS.map((extension) => [extension, 'script' as const])),
+};
 
 const startsWith = (head: Buffer, bytes: number[]) => bytes.every((byte, i) => head[i] === byte);
 
@@ -26,6 +41,8 @@ export function sniffType(head: Buffer, fileName: string): FileType | null {
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return claimed === 'doc' ? 'doc' : null;
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return claimed === 'docx' ? 'docx' : null;
+  // Text has no signature: what a script's whole content must be is checked by textOnly().
+  if (claimed === 'script' && !head.includes(0)) return 'script';
   return null;
 }
 
@@ -41,4 +58,21 @@ export function cleanFileName(name: string): string {
   if (clean.length <= 200) return clean;
   const extension = path.extname(clean).slice(0, 10);
   return clean.slice(0, 200 - extension.length) + extension;
+}
+
+/**
+ * Refuses content that is not UTF-8 text, chunk by chunk as it streams: a NUL byte or an
+ * invalid sequence throws at once, a sequence cut off at the end throws at `end()`.
+ */
+export function textOnly(refuse: () => Error) {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const decode = (chunk?: Buffer) => {
+    if (chunk?.includes(0)) throw refuse();
+    try {
+      decoder.decode(chunk, { stream: chunk !== undefined });
+    } catch {
+      throw refuse();
+    }
+  };
+  return { write: (chunk: Buffer) => decode(chunk), end: () => decode() };
 }

@@ -6,3 +6,4 @@ export * from './files';
 export * from './labels';
 export * from './library';
 export * from './connections';
+export * from './scripts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { libraryItems, storedFiles } from '../../db/schema';
+import { libraryItems, scripts, storedFiles } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { MIME, type FileType } from '../../lib/file-types';
 import { isId } from '../../lib/schema-types';
@@ -50,9 +50,10 @@ export async function lockFiles(tx: Db, fileIds: Array<number | null | undefined
 }
 
 /**
- * Inside the transaction that took items away from these files: deletes the project's files
- * that no item refers to any more. Their rows are locked first and the references counted in
- * a later statement, so an item created meanwhile is either seen or finds its file gone.
+ * Inside the transaction that took items (or scripts) away from these files: deletes the
+ * project's files that no item or script refers to any more. Their rows are locked first and
+ * the references counted in a later statement, so an item created meanwhile is either seen or
+ * finds its file gone.
  * Organization files (no project) may serve elsewhere (a logo, an avatar) and are kept.
  * The stored objects go after the commit (deleteUnusedObjects).
  */
@@ -71,7 +72,8 @@ export async function releaseFiles(tx: Db, projectUuid: string, fileIds: Array<n
     .select({ fileId: libraryItems.fileId, coverFileId: libraryItems.coverFileId })
     .from(libraryItems)
     .where(or(inArray(libraryItems.fileId, lockedIds), inArray(libraryItems.coverFileId, lockedIds)));
-  const used = new Set(stillUsed.flatMap((row) => [row.fileId, row.coverFileId]));
+  const usedByScripts = await tx.select({ fileId: scripts.fileId }).from(scripts).where(inArray(scripts.fileId, lockedIds));
+  const used = new Set([...stillUsed.flatMap((row) => [row.fileId, row.coverFileId]), ...usedByScripts.map((row) => row.fileId)]);
   const unused = lockedIds.filter((id) => !used.has(id));
   if (unused.length > 0) await tx.delete(storedFiles).where(inArray(storedFiles.id, unused));
 }

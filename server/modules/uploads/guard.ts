@@ -1,6 +1,6 @@
 import { Transform } from 'node:stream';
 import { AppError, ErrorCode, badRequest } from '../../lib/errors';
-import { sniffType, typeOfName, type FileType } from '../../lib/file-types';
+import { sniffType, textOnly, typeOfName, type FileType } from '../../lib/file-types';
 import type { UploadRule } from './purposes';
 
 const HEAD_BYTES = 8;
@@ -8,12 +8,14 @@ const HEAD_BYTES = 8;
 /**
  * Checks a file while it streams: its first bytes must be an allowed type that agrees with
  * its extension, and it must stay within the limit. `rule` may be chosen once the type is known.
+ * A script, having no signature, must be UTF-8 text throughout.
  */
 export function uploadGuard(fileName: string, ruleFor: (type: FileType | null) => UploadRule) {
   let head = Buffer.alloc(0);
   let rule: UploadRule | null = null;
   let size = 0;
   const state = { type: null as FileType | null };
+  const text = typeOfName(fileName) === 'script' ? textOnly(() => badRequest('脚本文件须为 UTF-8 编码的文本，不能含二进制内容')) : null;
 
   const check = (): void => {
     const type = sniffType(head, fileName);
@@ -27,6 +29,7 @@ export function uploadGuard(fileName: string, ruleFor: (type: FileType | null) =
     transform(chunk: Buffer, _encoding, done) {
       try {
         size += chunk.length;
+        text?.write(chunk);
         if (!rule) {
           head = Buffer.concat([head, chunk]).subarray(0, HEAD_BYTES);
           if (head.length >= HEAD_BYTES) check();
@@ -40,6 +43,7 @@ export function uploadGuard(fileName: string, ruleFor: (type: FileType | null) =
     flush(done) {
       try {
         if (size === 0) throw badRequest('文件内容为空');
+        text?.end();
         if (!rule) check();
         done();
       } catch (error) {

@@ -1,5 +1,5 @@
 import type { UploadLimits } from '../../config';
-import type { FileType } from '../../lib/file-types';
+import { SCRIPT_EXTENSIONS, type FileType } from '../../lib/file-types';
 
 export interface UploadRule {
   types: FileType[];
@@ -8,7 +8,7 @@ export interface UploadRule {
   sizeMessage: string;
 }
 
-export const PURPOSES = ['cover', 'avatar', 'material', 'report', 'report_pdf', 'chunked'] as const;
+export const PURPOSES = ['cover', 'avatar', 'material', 'report', 'report_pdf', 'chunked', 'script'] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
 const IMAGES: FileType[] = ['jpeg', 'png'];
@@ -44,6 +44,13 @@ export function uploadRule(purpose: Purpose, limits: UploadLimits): UploadRule {
         limit: limits.chunkedFile,
         typeMessage: '请上传正确的文件格式!',
         sizeMessage: `上传文件不能超过 ${Math.round((limits.chunkedFile / 1024_000) * 100) / 100}M!`,
+      };
+    case 'script':
+      return {
+        types: ['script'],
+        limit: limits.scriptFile,
+        typeMessage: `请上传脚本文件（${SCRIPT_EXTENSIONS.map((extension) => `.${extension}`).join('、')}）`,
+        sizeMessage: `脚本文件不能超过 ${megabytes(limits.scriptFile)}!`,
       };
   }
 }

@@ -24,7 +24,7 @@ const FileInfo = Type.Object({
   thumbnail_url: Type.Union([Type.String(), Type.Null()], { description: '图片的缩略图地址（WebP，不超过 320×320）；其他文件为 null' }),
 });
 const PurposeQuery = Type.Object({
-  purpose: Type.Optional(Type.Union(PURPOSES.map((p) => Type.Literal(p)), { description: '缺省时图片按封面、文档按报告文件检查' })),
+  purpose: Type.Optional(Type.Union(PURPOSES.map((p) => Type.Literal(p)), { description: '缺省时图片按封面、文档按报告文件检查；script：脚本文件（UTF-8 文本）' })),
 });
 const IdParams = Type.Object({ id: Id() });
 const ProjectIdParams = Type.Object({ project_uuid: Type.String({ maxLength: 64 }), id: Id() });
@@ -34,7 +34,7 @@ export async function uploadFileRoutes(app: FastifyInstance): Promise<void> {
   closeAfterUnreadUploads(app);
   const upload = async (request: FastifyRequest, reply: FastifyReply, projectUuid: string | null, purpose?: Purpose) => {
     const user = currentUser(request);
-    const target = await uploadTarget(app, request, projectUuid);
+    const target = await uploadTarget(app, request, projectUuid, purpose);
     const { fileName, content } = await uploadParts(request);
     const file = await storeUpload(app, { source: content, fileName, purpose, ...target, userUuid: user.uuid });
     return reply.status(201).send(presentFile(file));
@@ -52,7 +52,7 @@ export async function uploadFileRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof PurposeQuery> }>(
     '/api/uploader/v1/projects/:project_uuid/file_upload/',
     {
-      schema: { tags, summary: '上传文件，归该项目（需报告或素材的新增、编辑权限）', params: ProjectParams, querystring: PurposeQuery, response: { 201: FileInfo, 400: ErrorBody, 413: ErrorBody } },
+      schema: { tags, summary: '上传文件，归该项目（需报告或素材的新增、编辑权限；purpose=script 需脚本的新增或编辑权限）', params: ProjectParams, querystring: PurposeQuery, response: { 201: FileInfo, 400: ErrorBody, 413: ErrorBody } },
     },
     (request, reply) => upload(request, reply, request.params.project_uuid, request.query.purpose),
   );

@@ -1,0 +1,130 @@
+import type { Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { permissionDetail } from '../../../contract/permissions';
+import { formatDateTime } from '../../lib/dates';
+import { badRequest } from '../../lib/errors';
+import { listPage } from '../../lib/list-page';
+import { PageOf } from '../../lib/pagination';
+import { refuseTaken } from '../../lib/sql';
+import { inProject, projectOf } from '../../plugins/access';
+import { resolveFileUrl } from '../library/files';
+import { fileUrl } from '../uploads/access';
+import { deleteUnusedObjects } from '../uploads/storage-gc';
+import { dockerName, dockerTag, requiredText } from './checks';
+import { deleteScript, findScript, insertScript, listScripts, paramsOfScripts, updateScript, type ParamRow, type ScriptRow } from './queries';
+import { ProjectParams, Script, ScriptIdParams, ScriptListQuery, ScriptWrite } from './schemas';
+
+export const SCRIPT_BASE = '/api/script/projects/:project_uuid/scripts';
+export const mayScript = (action: 'view' | 'create' | 'edit' | 'delete') => permissionDetail('script', 'script', action);
+export const scriptTags = ['脚本'];
+const taken = () => badRequest('脚本名称已存在');
+type Write = Static<typeof ScriptWrite>;
+type Project = { uuid: string; organizationUuid: string };
+
+export function presentParam(row: ParamRow, timeZone: string) {
+  return {
+    id: row.id,
+    script_id: row.scriptId,
+    direction: row.direction,
+    field_name: row.fieldName,
+    type: row.type,
+    required: row.required,
+    options: row.options,
+    number_min: row.numberMin,
+    number_max: row.numberMax,
+    placeholder: row.placeholder,
+    created_at: formatDateTime(row.createdAt, timeZone)!,
+    updated_at: formatDateTime(row.updatedAt, timeZone)!,
+  };
+}
+
+export async function scriptRoutes(app: FastifyInstance): Promise<void> {
+  const timeZone = app.config.timeZone;
+  /** Scripts with their parameters, read in one more query for the whole page. */
+  const present = async (rows: ScriptRow[]) => {
+    const params = await paramsOfScripts(app.db, rows.map((row) => row.id));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      file_path: fileUrl({ id: row.fileId, name: row.fileName }),
+      file_name: row.fileName,
+      docker_name: row.dockerName,
+      docker_tag: row.dockerTag,
+      params: params.filter((param) => param.scriptId === row.id).map((param) => presentParam(param, timeZone)),
+      created_at: formatDateTime(row.createdAt, timeZone)!,
+      updated_at: formatDateTime(row.updatedAt, timeZone)!,
+    }));
+  };
+  const presentOne = async (projectUuid: string, id: number) => (await present([await findScript(app.db, projectUuid, id)]))[0];
+
+  /** The stored file a `file_path` names: a script file of this project, else a refusal that tells nothing of other projects. */
+  const fileOf = async (project: Project, filePath: string | undefined) => {
+    const url = requiredText(filePath, '请上传脚本文件 file_path');
+    const owner = { projectUuid: project.uuid, organizationUuid: project.organizationUuid };
+    return (await resolveFileUrl(app.db, owner, url, ['script'], '文件 file_path 不是脚本文件，请重新上传'))!;
+  };
+
+  /** The script a body describes, over the stored one where the body leaves fields out. */
+  const describe = async (project: Project, body: Write, base?: ScriptRow) => ({
+    name: requiredText(body.name ?? base?.name, '请输入脚本名称 name'),
+    fileId: body.file_path === undefined && base ? base.fileId : await fileOf(project, body.file_path),
+    dockerName: dockerName(body.docker_name ?? base?.dockerName ?? ''),
+    dockerTag: dockerTag(body.docker_tag ?? base?.dockerTag ?? ''),
+  });
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof ScriptListQuery> }>(
+    `${SCRIPT_BASE}/`,
+    { config: inProject([mayScript('view')]), schema: { tags: scriptTags, summary: '脚本列表（带参数）', params: ProjectParams, querystring: ScriptListQuery, response: { 200: PageOf(Script) } } },
+    async (request) => {
+      const page = await listPage(request, request.query, (query) => listScripts(app.db, projectOf(request).project.uuid, query), (row) => row);
+      return { ...page, results: await present(page.results) };
+    },
+  );
+
+  app.post<{ Params: Static<typeof ProjectParams>; Body: Write }>(
+    `${SCRIPT_BASE}/`,
+    { config: inProject([mayScript('create')]), schema: { tags: scriptTags, summary: '新建脚本', params: ProjectParams, body: ScriptWrite, response: { 201: Script } } },
+    async (request, reply) => {
+      const { project } = projectOf(request);
+      const values = await describe(project, request.body);
+      const id = await refuseTaken(() => insertScript(app.db, project.uuid, values), taken);
+      return reply.status(201).send(await presentOne(project.uuid, id));
+    },
+  );
+
+  app.get<{ Params: Static<typeof ScriptIdParams> }>(
+    `${SCRIPT_BASE}/:id/`,
+    { config: inProject([mayScript('view')]), schema: { tags: scriptTags, summary: '脚本详情', params: ScriptIdParams, response: { 200: Script } } },
+    async (request) => presentOne(projectOf(request).project.uuid, request.params.id),
+  );
+
+  for (const method of ['put', 'patch'] as const) {
+    app[method]<{ Params: Static<typeof ScriptIdParams>; Body: Write }>(
+      `${SCRIPT_BASE}/:id/`,
+      {
+        config: inProject([mayScript('edit')]),
+        schema: { tags: scriptTags, summary: '修改脚本（未传的字段保持不变；换文件后旧文件随之删除）', params: ScriptIdParams, body: ScriptWrite, response: { 200: Script } },
+      },
+      async (request) => {
+        const { project } = projectOf(request);
+        const base = await findScript(app.db, project.uuid, request.params.id);
+        const values = await describe(project, request.body, base);
+        await refuseTaken(() => updateScript(app.db, project.uuid, base.id, values), taken);
+        await deleteUnusedObjects(app);
+        return presentOne(project.uuid, base.id);
+      },
+    );
+  }
+
+  app.delete<{ Params: Static<typeof ScriptIdParams> }>(
+    `${SCRIPT_BASE}/:id/`,
+    { config: inProject([mayScript('delete')]), schema: { tags: scriptTags, summary: '删除脚本（连同参数和脚本文件）', params: ScriptIdParams } },
+    async (request, reply) => {
+      const { project } = projectOf(request);
+      const row = await findScript(app.db, project.uuid, request.params.id);
+      await deleteScript(app.db, project.uuid, row.id);
+      await deleteUnusedObjects(app);
+      return reply.status(204).send();
+    },
+  );
+}
