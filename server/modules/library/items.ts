@@ -229,16 +229,17 @@ const DEEP_OFFSET = 1000;
 const DAY_SECONDS = 86_400;
 
 /**
- * Where a deep page starts, in list order: the day holding the item at `offset` (its first
- * day whose items before it are at most `offset`) and the number of items before that day,
- * from a running sum of the list's day counts (or the label's). A CTE of the page's own statement.
+ * Where a deep page starts, in list order: the day holding the item at `offset` and the number
+ * of items before that day, from a running sum of the list's day counts (or the label's), read
+ * in list order from the index and stopped at that day. No row past the end. A CTE of the page's statement.
  */
 function dayAnchor(db: Db, days: SQL, descending: boolean, offset: unknown) {
+  const direction = sql.raw(descending ? 'desc' : 'asc');
   return db.$with('anchor', { day: sql<number>`day`, before: sql<number>`before` }).as(sql`
     select day, before from (
-      select day, coalesce(sum(n) over (order by day ${sql.raw(descending ? 'desc' : 'asc')} rows between unbounded preceding and 1 preceding), 0)::int as before
-      from (${days}) as days
-    ) as running where before <= ${offset} order by before desc limit 1`);
+      select day, n, coalesce(sum(n) over (order by day ${direction} rows between unbounded preceding and 1 preceding), 0)::int as before
+      from (${days} order by 1 ${direction}) as days
+    ) as running where before + n > ${offset} limit 1`);
 }
 
 /**
@@ -285,14 +286,14 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
     const direction = filter.descending ? desc : asc;
     const total = sql<number>`${kept ?? sql`count(*) over ()`}`.mapWith(Number).as('page_total');
     const anchor = days && dayAnchor(db, days, filter.descending, at);
-    // A deep page starts at its day and skips only that day's items before the offset.
+    // A deep page starts at its day and skips only that day's items before the offset; past the end it is empty at once.
     const skipped = anchor ? (sql`(${at} - coalesce((select before from ${anchor}), 0))` as unknown as number) : (at as number);
     const fromDay = (createdAt: typeof libraryItems.createdAt | typeof libraryItemLabels.createdAt) =>
       !anchor
         ? undefined
         : filter.descending
-          ? sql`${createdAt} < coalesce(to_timestamp(((select day from ${anchor}) + 1) * ${sql.raw(String(DAY_SECONDS))}::float8), 'infinity')`
-          : sql`${createdAt} >= coalesce(to_timestamp((select day from ${anchor}) * ${sql.raw(String(DAY_SECONDS))}::float8), '-infinity')`;
+          ? sql`${createdAt} < coalesce(to_timestamp(((select day from ${anchor}) + 1) * ${sql.raw(String(DAY_SECONDS))}::float8), '-infinity')`
+          : sql`${createdAt} >= coalesce(to_timestamp((select day from ${anchor}) * ${sql.raw(String(DAY_SECONDS))}::float8), 'infinity')`;
     const page = db.$with('page').as(
       oneLabelOnly
         ? db
