@@ -224,7 +224,7 @@ const presentedColumns = {
 const imageFileOfItem = eq(storedFiles.id, sql`case when ${libraryItems.kind} = 'report' then ${libraryItems.coverFileId} else ${libraryItems.fileId} end`);
 type Presentable = { item: ItemRow; imageFile: { id: number; name: string; thumbKey: string | null } | null; labels: typeof presentedColumns.labels._.type };
 
-/** From this offset on, a page of the unfiltered or group list starts at the day of its first item. */
+/** From this offset on, a page of the unfiltered, group or one-label list starts at the day of its first item. */
 const DEEP_OFFSET = 1000;
 const DAY_SECONDS = 86_400;
 
