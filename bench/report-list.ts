@@ -100,9 +100,11 @@ export async function seedReports(db: Db, count: number): Promise<Seeded> {
     await linkAndCount(tx, 'report');
   });
   const materials = await seedMaterials(db, count);
-  // The visibility map lets a page's ids come from the index alone; fresh statistics as autovacuum would give.
+  // The visibility map lets a page's ids and a deep page's day come from the index alone; fresh statistics as autovacuum would give.
   await db.execute(sql`vacuum analyze library_items`);
   await db.execute(sql`vacuum analyze library_item_labels`);
+  await db.execute(sql`vacuum analyze library_day_counts`);
+  await db.execute(sql`vacuum analyze library_label_day_counts`);
   const [{ links }] = await rows<{ links: number }>(db, sql`select count(*)::int as links from library_item_labels`);
   const [{ middleId }] = await rows<{ middleId: number }>(db, sql`select id as "middleId" from library_items where kind = 'report' order by id offset ${Math.floor(count / 2)} limit 1`);
   return { links, ms: performance.now() - started, middleId, typeLabels, dimensionLabels, groupIds, materialLabels: materials.labels };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, DEMO, login, multipart, SAMPLES, padded, type TestContext } from './helpers';
 
 /**
- * The list's kept data (group, label-set and day counts, the terms column, the links' dates) against the rows themselves,
+ * The list's kept data (group, label-set, day and label-day counts, the terms column, the links' dates) against the rows themselves,
  * after random interleaved writes sent concurrently: items created one by one and in bulk,
  * moved in and out of groups, relabelled, renamed and deleted; groups and labels created,
  * moved and deleted.
@@ -74,12 +74,18 @@ async function kept() {
         from library_items, lateral (values (coalesce(group_id, 0)), (-1)) as keys(key) group by 1, 2, 3, 4) r
       on r.project_uuid = k.project_uuid and r.kind = k.kind and r.key = k.group_key and r.day = k.day
     where coalesce(k.n, 0) <> coalesce(r.n, 0)`));
+  const labelDays = list(await rows(sql`
+    select coalesce(k.label_id, r.label_id) as label, coalesce(k.day, r.day) as day, coalesce(k.n, 0) as kept, coalesce(r.n, 0) as real
+    from (select label_id, day, sum(n)::int as n from library_label_day_counts group by 1, 2) k
+    full join (select label_id, library_day(created_at) as day, count(*)::int as n from library_item_labels group by 1, 2) r
+      on r.label_id = k.label_id and r.day = k.day
+    where coalesce(k.n, 0) <> coalesce(r.n, 0)`));
   const linkDates = list(await rows(sql`select x.item_id from library_item_labels x join library_items i on i.id = x.item_id where x.created_at <> i.created_at`));
   const terms = list(await rows(sql`
     select i.id from library_items i
     where not (i.terms @> (library_name_terms(i.name) || coalesce((select array_agg('label:' || x.label_id) from library_item_labels x where x.item_id = i.id), '{}'))
       and (library_name_terms(i.name) || coalesce((select array_agg('label:' || x.label_id) from library_item_labels x where x.item_id = i.id), '{}')) @> i.terms)`));
-  return { groups, labelSets, days, terms, linkDates };
+  return { groups, labelSets, days, labelDays, terms, linkDates };
 }
 
 describe('kept counts and terms', () => {
@@ -119,7 +125,7 @@ describe('kept counts and terms', () => {
       if (process.env.DEBUG_COUNTS) for (const [index, answer] of answers.entries()) if (answer.statusCode >= 500) console.log('500 from', writes.indexOf(batch[index]));
       for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(500);
       if (process.env.DEBUG_COUNTS) console.log(answers.map((answer) => `${answer.statusCode} ${answer.body.slice(0, 80)}`).join('\n'));
-      expect(await kept()).toEqual({ groups: [], labelSets: [], days: [], terms: [], linkDates: [] });
+      expect(await kept()).toEqual({ groups: [], labelSets: [], days: [], labelDays: [], terms: [], linkDates: [] });
     }
     const groups = (await call('GET', 'report_group/group_list/')).json();
     const total = (await call('GET', 'report/report_list/')).json().result.total;
@@ -169,20 +175,28 @@ describe('kept counts and terms', () => {
   });
 
   it('answers deep pages, which start at the day of their first item, exactly as the whole ordered list', async () => {
-    // 2,400 materials over 40 days, made by SQL so the triggers keep the day counts; some moved to a group, some deleted.
+    // 2,400 materials over 40 days, made by SQL so the triggers keep the day counts, two in three with a label;
+    // some moved to a group, some deleted, and the label taken off some.
     await rows(sql`insert into library_items (project_uuid, kind, name, create_user, created_at, updated_at)
       select ${DEMO.projectUuid}, 'material', '深页素材' || g, 'u', now() - interval '40 days' + interval '1 day' * (g % 40) + interval '1 second' * g, now()
       from generate_series(1, 2400) g`);
+    const [{ id: label }] = (await rows(sql`select id from labels where project_uuid = ${DEMO.projectUuid} and origin = '素材' order by id limit 1`)) as Array<{ id: number }>;
+    await rows(sql`insert into library_item_labels (item_id, label_id)
+      select id, ${label} from library_items where project_uuid = ${DEMO.projectUuid} and name like '深页素材%' and id % 3 <> 0 on conflict do nothing`);
     const group = (await call('POST', 'material_group/group_create/', { name: '深页分组' })).json().data.id as number;
     const ids = async (query: string) =>
-      (await rows(sql`select id from library_items where kind = 'material' and project_uuid = ${DEMO.projectUuid} ${query === 'group' ? sql`and group_id = ${group}` : sql``}
+      (await rows(sql`select id from library_items i where kind = 'material' and project_uuid = ${DEMO.projectUuid}
+        ${query === 'group' ? sql`and group_id = ${group}` : query === 'label' ? sql`and exists (select 1 from library_item_labels x where x.item_id = i.id and x.label_id = ${label})` : sql``}
         order by created_at, id`)).map((row) => (row as { id: number }).id);
     const all = await ids('');
     await call('PUT', 'material/batch_remove_edit/', { ids: all.filter((_, i) => i % 3 !== 0).join(','), group_id: group });
     await call('POST', 'material/batch_delete/', { ids: all.filter((_, i) => i % 7 === 0).join(',') });
-    expect(await kept()).toMatchObject({ days: [] });
-    for (const [query, expected] of [['', await ids('')], [`group_id=${group}`, await ids('group')]] as const) {
-      for (const pageNo of [1, 41, 55, 60, 97, 110]) {
+    await rows(sql`delete from library_item_labels where label_id = ${label} and item_id in (select id from library_items where name like '深页素材%' and id % 11 = 0)`);
+    expect(await kept()).toMatchObject({ days: [], labelDays: [] });
+    const lists = [['', await ids('')], [`group_id=${group}`, await ids('group')], [`label_ids=${label}`, await ids('label')]] as const;
+    expect(lists[2][1].length).toBeGreaterThan(1200);
+    for (const [query, expected] of lists) {
+      for (const pageNo of [1, 41, 51, 60, 66, 110]) {
         for (const descending of [false, true]) {
           const order = descending ? [...expected].reverse() : expected;
           const answer = (await call('GET', `material/report_list/?pageSize=20&pageNo=${pageNo}&${query}${descending ? '&created_at=-created_at' : ''}`)).json().result;
@@ -191,5 +205,27 @@ describe('kept counts and terms', () => {
         }
       }
     }
+  }, 120_000);
+
+  it('filters by a label group the list remembered only while it still holds: another writer moving a label is seen at once', async () => {
+    const [first, second] = (await rows(sql`select id from labels where project_uuid = ${DEMO.projectUuid} and origin = '报告' and label_group_id is not null
+      order by label_group_id, id limit 2`)) as Array<{ id: number }>;
+    const made = async (labels: number[]) =>
+      (await call('POST', 'report/report_create/', { name: '分组变更', create_user: 'u', cover: coverUrl, file: pdfUrl, labels })).json().data.id as number;
+    const [one, both] = [await made([first.id]), await made([first.id, second.id])];
+    const listed = async () =>
+      ((await call('GET', `report/report_list/?pageSize=100&created_at=-created_at&label_ids=${first.id},${second.id}`)).json().result.data as Array<{ id: number }>)
+        .map((item) => item.id)
+        .filter((id) => id === one || id === both)
+        .sort();
+    // Of one label group: either label.
+    expect(await listed()).toEqual([one, both].sort());
+    // Moved to another group behind the server's back (as another process would): both labels must hold.
+    const other = (await call('POST', 'label_group/', { name: '另一分组' })).json().id as number;
+    await rows(sql`update labels set label_group_id = ${other} where id = ${second.id}`);
+    expect(await listed()).toEqual([both]);
+    // Deleted: nothing can match.
+    await rows(sql`delete from labels where id = ${second.id}`);
+    expect(await listed()).toEqual([]);
   });
 });

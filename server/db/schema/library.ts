@@ -124,3 +124,19 @@ export const libraryDayCounts = pgTable(
   // With n in the key, a list's running sum of days reads the index alone.
   (table) => [index('library_day_counts_key_idx').on(table.projectUuid, table.kind, table.groupKey, table.day, table.n)],
 );
+
+/**
+ * A label's links per day of their items' created_at, kept by triggers on
+ * library_item_labels like the day counts (migration 0016): a deep page of one label starts
+ * at its day, as the unfiltered list's does. No foreign key: a deleted label's unlinks append
+ * the deltas that bring its rows to zero, and a cascade here could deadlock with a fold.
+ */
+export const libraryLabelDayCounts = pgTable(
+  'library_label_day_counts',
+  {
+    labelId: integer('label_id').notNull(),
+    day: integer('day').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [index('library_label_day_counts_key_idx').on(table.labelId, table.day, table.n)],
+);

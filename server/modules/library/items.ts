@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { labels, libraryGroupCounts, libraryItemLabels, libraryItems, libraryDayCounts, libraryLabelSetCounts, storedFiles, type LibraryKind } from '../../db/schema';
+import { labels, libraryGroupCounts, libraryItemLabels, libraryItems, libraryDayCounts, libraryLabelDayCounts, libraryLabelSetCounts, storedFiles, type LibraryKind } from '../../db/schema';
 import { formatDateTime, parseDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { thumbnailUrl } from '../uploads/access';
@@ -84,12 +84,30 @@ const labelsQuery = preparedPer((db) =>
     .prepare('library_list_labels'),
 );
 
+interface LabelLookup {
+  /** Labels of one label group are alternatives, labels of different groups must all hold. */
+  sets: number[][];
+  /** The labels found, `id:group` in id order: what the list's statement checks still holds. */
+  found: string[];
+}
+/** Label lookups by project, kind and the filter's labels, per database; bounded, oldest dropped first. */
+const labelLookups = new WeakMap<Db, Map<string, LabelLookup>>();
+const LABEL_LOOKUPS_MAX = 1000;
+
 /**
- * Label filters, as sets of label ids: labels of one label group are alternatives, labels of
- * different groups must all hold. Answers null when a wanted label does not exist, so nothing can match.
+ * The filter's labels as sets of label ids, or null when a wanted label does not exist, so
+ * nothing can match. Remembered per process: the list's statement checks that the labels are
+ * still what was found (`labelsUnchanged`), so a label another process moved or deleted is
+ * never filtered by a stale group, and the list costs no round trip to learn its labels' groups.
  */
-async function labelSets(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter): Promise<number[][] | null> {
-  if (filter.labelIds.length === 0 && filter.labelNames.length === 0) return [];
+async function labelLookup(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, fresh: boolean): Promise<LabelLookup | null> {
+  if (filter.labelIds.length === 0 && filter.labelNames.length === 0) return { sets: [], found: [] };
+  let lookups = labelLookups.get(db);
+  if (!lookups) labelLookups.set(db, (lookups = new Map()));
+  const key = JSON.stringify([projectUuid, spec.entity, filter.labelIds, filter.labelNames]);
+  const known = lookups.get(key);
+  if (known && !fresh) return known;
+  lookups.delete(key);
   const wanted = await labelsQuery(db).execute({
     projectUuid,
     origin: spec.entity,
@@ -101,9 +119,21 @@ async function labelSets(db: Db, projectUuid: string, spec: LibraryKindContract,
   if (filter.labelIds.some((id) => !foundIds.has(id)) || filter.labelNames.some((name) => !foundNames.has(name))) return null;
   const byGroup = new Map<number | null, number[]>();
   for (const label of wanted) byGroup.set(label.groupId, [...(byGroup.get(label.groupId) ?? []), label.id]);
-  return [...byGroup.values()];
+  const lookup = { sets: [...byGroup.values()], found: labelsFound(wanted) };
+  if (lookups.size >= LABEL_LOOKUPS_MAX) lookups.delete(lookups.keys().next().value!);
+  lookups.set(key, lookup);
+  return lookup;
 }
+const labelsFound = (found: Array<{ id: number; groupId: number | null }>) =>
+  [...found].sort((a, b) => a.id - b.id).map((label) => `${label.id}:${label.groupId ?? 0}`);
 
+/** True while the filter's labels are those a remembered lookup found, with the same groups: the same lookup, in the list's statement. */
+function labelsUnchanged(projectUuid: string, spec: LibraryKindContract, filter: ListFilter, lookup: LabelLookup, bind: Bind): SQL {
+  return sql`(select coalesce(array_agg(${labels.id} || ':' || coalesce(${labels.labelGroupId}, 0) order by ${labels.id}), '{}') from ${labels}
+    where ${labels.projectUuid} = ${bind('projectUuid', projectUuid)} and ${labels.origin} = ${bind('origin', spec.entity)}
+      and (${labels.id} = any(${bind('ids', `{${filter.labelIds.join(',')}}`)}::int[]) or ${labels.name} = any(${bind('names', textArray(filter.labelNames))}::text[])))
+    = ${bind('found', textArray(lookup.found))}::text[]`;
+}
 
 /**
  * Puts a filter's value in a statement: as a placeholder where the statement is prepared once
@@ -194,41 +224,23 @@ const presentedColumns = {
 const imageFileOfItem = eq(storedFiles.id, sql`case when ${libraryItems.kind} = 'report' then ${libraryItems.coverFileId} else ${libraryItems.fileId} end`);
 type Presentable = { item: ItemRow; imageFile: { id: number; name: string; thumbKey: string | null } | null; labels: typeof presentedColumns.labels._.type };
 
-/** From this offset on, a page of the unfiltered or group list starts at the day of its first item. */
+/** From this offset on, a page of the unfiltered, group or one-label list starts at the day of its first item. */
 const DEEP_OFFSET = 1000;
-const DAY_MS = 86_400_000;
+const DAY_SECONDS = 86_400;
 
 /**
- * Where a deep page starts, in list order: the day holding the item at `offset` (its first
- * day whose items before it are at most `offset`) and the number of items before that day.
+ * Where a deep page starts, in list order: the day holding the item at `offset` and the number
+ * of items before that day, from a running sum of the list's day counts (or the label's), read
+ * in list order from the index and stopped at that day. No row past the end. A CTE of the page's statement.
  */
-const dayAnchorQuery = (descending: boolean) =>
-  preparedPer((db) => {
-    const days = db
-      .select({
-        day: libraryDayCounts.day,
-        before: sql<number>`coalesce(sum(sum(${libraryDayCounts.n})) over (order by ${libraryDayCounts.day} ${sql.raw(descending ? 'desc' : 'asc')}
-          rows between unbounded preceding and 1 preceding), 0)::int`.as('before'),
-      })
-      .from(libraryDayCounts)
-      .where(
-        and(
-          eq(libraryDayCounts.projectUuid, sql.placeholder('projectUuid')),
-          eq(libraryDayCounts.kind, sql.placeholder('kind')),
-          eq(libraryDayCounts.groupKey, sql.placeholder('groupKey')),
-        ),
-      )
-      .groupBy(libraryDayCounts.day)
-      .as('days');
-    return db
-      .select({ day: days.day, before: days.before })
-      .from(days)
-      .where(sql`${days.before} <= ${sql.placeholder('offset')}`)
-      .orderBy(desc(days.before))
-      .limit(1)
-      .prepare(`library_day_anchor_${descending ? 'desc' : 'asc'}`);
-  });
-const dayAnchor = { asc: dayAnchorQuery(false), desc: dayAnchorQuery(true) };
+function dayAnchor(db: Db, days: SQL, descending: boolean, offset: unknown) {
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  return db.$with('anchor', { day: sql<number>`day`, before: sql<number>`before` }).as(sql`
+    select day, before from (
+      select day, n, coalesce(sum(n) over (order by day ${direction} rows between unbounded preceding and 1 preceding), 0)::int as before
+      from (${days} order by 1 ${direction}) as days
+    ) as running where before + n > ${offset} limit 1`);
+}
 
 /**
  * One page of the list, presented, and the exact total, in one statement. The page's ids are
@@ -238,53 +250,69 @@ const dayAnchor = { asc: dayAnchorQuery(false), desc: dayAnchorQuery(true) };
  * count(*) over the matches. Without a name or dates the statement is prepared once per shape
  * of filter: building and planning it cost more than running it.
  */
-export async function listItems(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string) {
-  const sets = await labelSets(db, projectUuid, spec, filter);
-  if (sets === null) return { data: [], total: 0 };
+export function listItems(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string) {
+  return listPage(db, projectUuid, spec, filter, timeZone, false);
+}
+
+async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string, fresh: boolean): Promise<{ data: ReturnType<typeof presentItem>[]; total: number }> {
+  const lookup = await labelLookup(db, projectUuid, spec, filter, fresh);
+  if (lookup === null) return { data: [], total: 0 };
+  const { sets } = lookup;
   const oneLabelOnly = sets.length === 1 && sets[0].length === 1 && !filter.name && !filter.start && !filter.end && filter.groupId === undefined;
   const offset = (filter.pageNo - 1) * filter.pageSize;
-  const unfiltered = sets.length === 0 && !filter.name && !filter.start && !filter.end;
-  const [anchor] =
-    unfiltered && offset >= DEEP_OFFSET
-      ? await dayAnchor[filter.descending ? 'desc' : 'asc'](db).execute({ projectUuid, kind: spec.kind, groupKey: filter.groupId === undefined ? -1 : (filter.groupId ?? 0), offset })
-      : [];
-  const shape = filter.name || filter.start || filter.end ? undefined : JSON.stringify([sets.map((ids) => ids.length > 1), filter.groupId === undefined ? 'all' : filter.groupId && 'one', filter.descending, Boolean(anchor)]);
-  const values: Record<string, unknown> = { limit: filter.pageSize, offset: offset - (anchor?.before ?? 0), label: sets[0]?.[0] };
+  const deep = offset >= DEEP_OFFSET && (oneLabelOnly || (sets.length === 0 && !filter.name && !filter.start && !filter.end));
+  const shape = filter.name || filter.start || filter.end ? undefined : JSON.stringify([sets.map((ids) => ids.length > 1), filter.groupId === undefined ? 'all' : filter.groupId && 'one', filter.descending, deep]);
+  const values: Record<string, unknown> = {};
   const bind: Bind = (name, value) => ((values[name] = value), shape ? asPlaceholder(name, value) : value);
   const where = conditions(projectUuid, spec.kind, filter, sets, bind);
-  if (anchor) {
-    where.push(
-      filter.descending
-        ? sql`${libraryItems.createdAt} < ${bind('dayEnd', new Date((anchor.day + 1) * DAY_MS).toISOString())}`
-        : sql`${libraryItems.createdAt} >= ${bind('dayStart', new Date(anchor.day * DAY_MS).toISOString())}`,
-    );
-  }
+  const unchanged = sets.length > 0 ? labelsUnchanged(projectUuid, spec, filter, lookup, bind) : undefined;
+  if (unchanged) where.push(unchanged);
   const kept = keptTotal(db, projectUuid, spec.kind, filter, sets, bind);
+
+  // Every value is bound here, before `build`, which runs only the first time a shape is seen.
+  const limit = bind('limit', filter.pageSize) as number;
+  const at = bind('offset', offset);
+  const label = oneLabelOnly ? bind('label', sets[0][0]) : undefined;
+  const days = !deep
+    ? undefined
+    : oneLabelOnly
+      ? sql`select ${libraryLabelDayCounts.day} as day, sum(${libraryLabelDayCounts.n}) as n from ${libraryLabelDayCounts}
+          where ${libraryLabelDayCounts.labelId} = ${label} group by 1`
+      : sql`select ${libraryDayCounts.day} as day, sum(${libraryDayCounts.n}) as n from ${libraryDayCounts}
+          where ${libraryDayCounts.projectUuid} = ${bind('projectUuid', projectUuid)} and ${libraryDayCounts.kind} = ${bind('kind', spec.kind)}
+            and ${libraryDayCounts.groupKey} = ${bind('groupKey', filter.groupId === undefined ? -1 : (filter.groupId ?? 0))} group by 1`;
 
   const build = () => {
     const direction = filter.descending ? desc : asc;
     const total = sql<number>`${kept ?? sql`count(*) over ()`}`.mapWith(Number).as('page_total');
-    const limit = bind('limit', values.limit) as number;
-    const offset = bind('offset', values.offset) as number;
+    const anchor = days && dayAnchor(db, days, filter.descending, at);
+    // A deep page starts at its day and skips only that day's items before the offset; past the end it is empty at once.
+    const skipped = anchor ? (sql`(${at} - coalesce((select before from ${anchor}), 0))` as unknown as number) : (at as number);
+    const fromDay = (createdAt: typeof libraryItems.createdAt | typeof libraryItemLabels.createdAt) =>
+      !anchor
+        ? undefined
+        : filter.descending
+          ? sql`${createdAt} < coalesce(to_timestamp(((select day from ${anchor}) + 1) * ${sql.raw(String(DAY_SECONDS))}::float8), '-infinity')`
+          : sql`${createdAt} >= coalesce(to_timestamp((select day from ${anchor}) * ${sql.raw(String(DAY_SECONDS))}::float8), 'infinity')`;
     const page = db.$with('page').as(
       oneLabelOnly
         ? db
             .select({ id: sql<number>`${libraryItemLabels.itemId}`.as('page_id'), total })
             .from(libraryItemLabels)
-            .where(sql`${libraryItemLabels.labelId} = ${bind('label', values.label)}`)
+            .where(and(sql`${libraryItemLabels.labelId} = ${label}`, fromDay(libraryItemLabels.createdAt), unchanged))
             .orderBy(direction(libraryItemLabels.createdAt), direction(libraryItemLabels.itemId))
             .limit(limit)
-            .offset(offset)
+            .offset(skipped)
         : db
             .select({ id: sql<number>`${libraryItems.id}`.as('page_id'), total })
             .from(libraryItems)
-            .where(and(...where))
+            .where(and(...where, fromDay(libraryItems.createdAt)))
             .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id))
             .limit(limit)
-            .offset(offset),
+            .offset(skipped),
     );
     return db
-      .with(page)
+      .with(...(anchor ? [anchor, page] : [page]))
       .select({ ...presentedColumns, total: page.total })
       .from(page)
       .innerJoin(libraryItems, and(eq(libraryItems.id, page.id), ...where.slice(0, 2) /* project and kind */))
@@ -292,6 +320,8 @@ export async function listItems(db: Db, projectUuid: string, spec: LibraryKindCo
       .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id));
   };
   const found = await (shape ? prepared<Array<Presentable & { total: number }>>(db, shape, build).execute(values) : build());
+  // No row: perhaps the remembered labels changed (another process moved or deleted one); look them up again.
+  if (found.length === 0 && sets.length > 0 && !fresh) return listPage(db, projectUuid, spec, filter, timeZone, true);
   const data = found.map((row) => presentItem(row, timeZone));
   if (found.length > 0 || offset === 0) return { data, total: found[0]?.total ?? 0 };
   // Past the last page no row carries the total.
