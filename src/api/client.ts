@@ -2,6 +2,7 @@ import type { AxiosRequestConfig } from 'axios';
 import { platformClient } from '../providers/http';
 import { reportClient } from '../providers/report-client';
 import { operations, type OperationName } from './operations';
+import { assertRequired } from './required';
 import type { operations as Schema } from './schema';
 
 export type { OperationName };
@@ -31,23 +32,6 @@ export type CallArgs<N extends OperationName> = IfPresent<PathParams<N>, { path:
     /** Axios options: `silent`, `warnCode400`, `networkErrorText`, `signal`, … */
     options?: AxiosRequestConfig;
   };
-
-/** Throws, sending nothing, when a required path or body parameter is absent or null (spec section 5). */
-export function assertRequired(name: OperationName, values: { path?: unknown; body?: unknown }): void {
-  const { pathParams, bodyParams } = operations[name];
-  const check = (params: readonly string[], source: unknown, emptyIsMissing: boolean) => {
-    const given = (source ?? {}) as Record<string, unknown>;
-    for (const param of params) {
-      const value = typeof given === 'object' ? given[param] : undefined;
-      // An empty path segment would send the call to another path.
-      if (value === undefined || value === null || (emptyIsMissing && value === '')) {
-        throw new Error(`Missing the required parameter '${param}' when calling ${name}`);
-      }
-    }
-  };
-  check(pathParams, values.path, true);
-  check(bodyParams, Array.isArray(values.body) ? {} : values.body, false);
-}
 
 /** The path with its `{param}`s filled; the wildcard `{*}` keeps its slashes. */
 export function fillOperationPath(template: string, values: Record<string, unknown> = {}): string {

@@ -25,7 +25,7 @@ const call = api.call as unknown as LooseCall;
 const sample = (param: string) => (param === '*' ? 'dir/file.pdf' : `${param}-1`);
 
 /** A value for every required parameter of the operation. */
-function fullArgs(name: OperationName) {
+function fullArgs(name: OperationName): { path: Record<string, unknown>; body: Record<string, unknown> } {
   const { pathParams, bodyParams } = operations[name];
   return {
     path: Object.fromEntries(pathParams.map((param) => [param, sample(param)])),
