@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { nameOperations } from '../lib/operation-ids';
 
 /** OpenAPI document generated from the route schemas, at /api/schema/, and Swagger UI at /api/docs/. */
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
@@ -15,6 +16,12 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
       security: [{ token: [], organization: [] }],
+    },
+    // Every operation gets a stable name here, not in each route: the typed client's function names.
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      nameOperations((document.openapiObject.paths ?? {}) as Parameters<typeof nameOperations>[0]);
+      return document.openapiObject;
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

@@ -137,4 +137,15 @@ describe('endpoints', () => {
     });
     expect(body).toEqual({ ids: [3, 4] });
   });
+
+  it('refuses, sending nothing, a body without a parameter its documented operation requires', async () => {
+    let sent = false;
+    server.use(http.put('*/api/project/v1/projects/roles/:id/menus/', () => ((sent = true), HttpResponse.json({}))));
+    const save = (payload: object) =>
+      platformDataProvider().custom!({ url: '/api/project/v1/projects/roles/:id/menus/', method: 'put', payload, meta: { id: 5 } });
+    await expect(save({ menus: null })).rejects.toThrow("Missing the required parameter 'menus' when calling putProjectProjectsRolesByIdMenus");
+    expect(sent).toBe(false);
+    await save({ menus: [] });
+    expect(sent).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import type { BaseKey, DataProvider, MetaQuery } from '@refinedev/core';
+import { assertRequiredBody } from '../../api/required';
 import { toHttpError } from '../http';
 
 /** Where each action of a resource is sent; `:name` is filled from the id and the route params. */
@@ -28,7 +29,7 @@ export function fillPath(template: string, values: Record<string, unknown> | und
   return template.replace(/:(\w+)/g, (_, name: string) => {
     const value = values?.[name];
     if (value === undefined || value === null || value === '') {
-      throw new Error(`Missing the required parameter ${name} when calling ${template}`);
+      throw new Error(`Missing the required parameter '${name}' when calling ${template}`);
     }
     return encodeURIComponent(String(value));
   });
@@ -55,16 +56,20 @@ export const requestOptions = (meta: MetaQuery | undefined) => ({
  * `:name` parts are filled from `meta` (a resource's named endpoint with its project).
  */
 export function customRequest(client: AxiosInstance): DataProvider['custom'] {
-  return async ({ url, method, payload, query, headers, meta }) => ({
-    data: await send(
-      client.request({
-        url: url.includes('://') ? url : fillPath(url, meta),
-        method,
-        data: payload,
-        params: query,
-        headers,
-        ...requestOptions(meta),
-      }),
-    ),
-  });
+  return async ({ url, method, payload, query, headers, meta }) => {
+    const target = url.includes('://') ? url : fillPath(url, meta);
+    assertRequiredBody(method, target, payload);
+    return {
+      data: await send(
+        client.request({
+          url: target,
+          method,
+          data: payload,
+          params: query,
+          headers,
+          ...requestOptions(meta),
+        }),
+      ),
+    };
+  };
 }

@@ -1,4 +1,5 @@
 import type { BaseRecord, DataProvider, GetListParams, GetListResponse, GetManyParams } from '@refinedev/core';
+import { assertRequiredBody } from '../../api/required';
 import { config } from '../../config';
 import { platformClient } from '../http';
 import { customRequest, resolveEndpoint, send } from './endpoint';
@@ -17,49 +18,57 @@ interface DrfPage<T> {
  * @refinedev/simple-rest's URL scheme (`_start`/`_end`, no trailing slash, x-total-count)
  * differs in every method, so this provider shares only its contract.
  */
-export const platformDataProvider = (client = platformClient): DataProvider => ({
-  getApiUrl: () => config.apiBase,
+export const platformDataProvider = (client = platformClient): DataProvider => {
+  /** A body is sent only with the parameters its operation requires (the typed client's check). */
+  const sendBody = <T>(method: 'post' | 'patch', url: string, body: unknown) => {
+    assertRequiredBody(method, url, body);
+    return send(client[method]<T>(url, body));
+  };
 
-  getList: async <TData extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams): Promise<GetListResponse<TData>> => {
-    const params: Record<string, string | number> = {};
-    if (pagination?.mode !== 'off') {
-      const { current = 1, pageSize = 10 } = pagination ?? {};
-      params.limit = pageSize;
-      params.offset = (current - 1) * pageSize;
-    }
-    Object.assign(params, filterParams(filters));
-    const ordering = sortKeys(sorters);
-    if (ordering.length) params.ordering = ordering.join(',');
-    const url = resolveEndpoint(resource, 'list', meta);
-    const body = await send(client.get<DrfPage<TData> | TData[]>(url, { params }));
-    return Array.isArray(body) ? { data: body, total: body.length } : { data: body.results, total: body.count };
-  },
+  return {
+    getApiUrl: () => config.apiBase,
 
-  getOne: async ({ resource, id, meta }) => ({
-    data: await send(client.get(resolveEndpoint(resource, 'one', meta, id))),
-  }),
+    getList: async <TData extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams): Promise<GetListResponse<TData>> => {
+      const params: Record<string, string | number> = {};
+      if (pagination?.mode !== 'off') {
+        const { current = 1, pageSize = 10 } = pagination ?? {};
+        params.limit = pageSize;
+        params.offset = (current - 1) * pageSize;
+      }
+      Object.assign(params, filterParams(filters));
+      const ordering = sortKeys(sorters);
+      if (ordering.length) params.ordering = ordering.join(',');
+      const url = resolveEndpoint(resource, 'list', meta);
+      const body = await send(client.get<DrfPage<TData> | TData[]>(url, { params }));
+      return Array.isArray(body) ? { data: body, total: body.length } : { data: body.results, total: body.count };
+    },
 
-  getMany: async <TData extends BaseRecord>({ resource, ids, meta }: GetManyParams) => ({
-    data: await Promise.all(ids.map((id) => send(client.get<TData>(resolveEndpoint(resource, 'one', meta, id))))),
-  }),
+    getOne: async ({ resource, id, meta }) => ({
+      data: await send(client.get(resolveEndpoint(resource, 'one', meta, id))),
+    }),
 
-  create: async ({ resource, variables, meta }) => ({
-    data: await send(client.post(resolveEndpoint(resource, 'create', meta), variables)),
-  }),
+    getMany: async <TData extends BaseRecord>({ resource, ids, meta }: GetManyParams) => ({
+      data: await Promise.all(ids.map((id) => send(client.get<TData>(resolveEndpoint(resource, 'one', meta, id))))),
+    }),
 
-  update: async ({ resource, id, variables, meta }) => ({
-    data: await send(client.patch(resolveEndpoint(resource, 'update', meta, id), variables)),
-  }),
+    create: async ({ resource, variables, meta }) => ({
+      data: await sendBody('post', resolveEndpoint(resource, 'create', meta), variables),
+    }),
 
-  deleteOne: async ({ resource, id, meta }) => ({
-    data: await send(client.delete(resolveEndpoint(resource, 'deleteOne', meta, id))),
-  }),
+    update: async ({ resource, id, variables, meta }) => ({
+      data: await sendBody('patch', resolveEndpoint(resource, 'update', meta, id), variables),
+    }),
 
-  /** Batch deletes post `{ids: [..]}` and answer 204, all or nothing. */
-  deleteMany: async ({ resource, ids, meta }) => {
-    await send(client.post(resolveEndpoint(resource, 'deleteMany', meta), { ids }));
-    return { data: [] };
-  },
+    deleteOne: async ({ resource, id, meta }) => ({
+      data: await send(client.delete(resolveEndpoint(resource, 'deleteOne', meta, id))),
+    }),
 
-  custom: customRequest(client),
-});
+    /** Batch deletes post `{ids: [..]}` and answer 204, all or nothing. */
+    deleteMany: async ({ resource, ids, meta }) => {
+      await sendBody('post', resolveEndpoint(resource, 'deleteMany', meta), { ids });
+      return { data: [] };
+    },
+
+    custom: customRequest(client),
+  };
+};
