@@ -764,6 +764,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/script/projects/{project_uuid}/scripts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 脚本列表（带参数） */
+        get: operations["getScriptProjectsByProjectUuidScripts"];
+        put?: never;
+        /** 新建脚本 */
+        post: operations["postScriptProjectsByProjectUuidScripts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/script/projects/{project_uuid}/scripts/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 脚本详情 */
+        get: operations["getScriptProjectsByProjectUuidScriptsById"];
+        /** 修改脚本（未传的字段保持不变；换文件后旧文件随之删除） */
+        put: operations["putScriptProjectsByProjectUuidScriptsById"];
+        post?: never;
+        /** 删除脚本（连同参数和脚本文件） */
+        delete: operations["deleteScriptProjectsByProjectUuidScriptsById"];
+        options?: never;
+        head?: never;
+        /** 修改脚本（未传的字段保持不变；换文件后旧文件随之删除） */
+        patch: operations["patchScriptProjectsByProjectUuidScriptsById"];
+        trace?: never;
+    };
+    "/api/script/projects/{project_uuid}/scripts/{script_id}/script_params/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 脚本参数列表 */
+        get: operations["getScriptProjectsByProjectUuidScriptsByScriptIdScriptParams"];
+        put?: never;
+        /** 新增脚本参数 */
+        post: operations["postScriptProjectsByProjectUuidScriptsByScriptIdScriptParams"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/script/projects/{project_uuid}/scripts/{script_id}/script_params/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 脚本参数详情 */
+        get: operations["getScriptProjectsByProjectUuidScriptsByScriptIdScriptParamsById"];
+        /** 修改脚本参数（未传的字段保持不变，合并后整体检查） */
+        put: operations["putScriptProjectsByProjectUuidScriptsByScriptIdScriptParamsById"];
+        post?: never;
+        /** 删除脚本参数 */
+        delete: operations["deleteScriptProjectsByProjectUuidScriptsByScriptIdScriptParamsById"];
+        options?: never;
+        head?: never;
+        /** 修改脚本参数（未传的字段保持不变，合并后整体检查） */
+        patch: operations["patchScriptProjectsByProjectUuidScriptsByScriptIdScriptParamsById"];
+        trace?: never;
+    };
     "/api/uploader/v1/file_upload/": {
         parameters: {
             query?: never;
@@ -825,7 +901,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 上传文件，归该项目（需报告或素材的新增、编辑权限） */
+        /** 上传文件，归该项目（需报告或素材的新增、编辑权限；purpose=script 需脚本的新增或编辑权限） */
         post: operations["postUploaderProjectsByProjectUuidFileUpload"];
         delete?: never;
         options?: never;
@@ -5345,11 +5421,607 @@ export interface operations {
             };
         };
     };
+    getScriptProjectsByProjectUuidScripts: {
+        parameters: {
+            query?: {
+                /** @description 每页条数，默认 10 */
+                limit?: number;
+                /** @description 跳过的条数 */
+                offset?: number;
+                /** @description 排序字段：id、name、docker_name、created_at、updated_at，前加 - 为倒序 */
+                ordering?: string;
+                /** @description 按脚本名称或镜像名称查找 */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                project_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            created_at: string;
+                            docker_name: string;
+                            docker_tag: string;
+                            file_name: string;
+                            /** @description 脚本文件的地址（GET 得到文件内容） */
+                            file_path: string;
+                            id: number;
+                            name: string;
+                            /** @description 脚本的参数，先输入后输出，各按 id */
+                            params: {
+                                created_at: string;
+                                direction: string;
+                                field_name: string;
+                                id: number;
+                                number_max: number | null;
+                                number_min: number | null;
+                                options: string[];
+                                placeholder: string;
+                                required: boolean;
+                                script_id: number;
+                                type: string;
+                                updated_at: string;
+                            }[];
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postScriptProjectsByProjectUuidScripts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 运行脚本的 Docker 镜像名称，如 python 或 registry.example.com/team/etl；空串为不指定 */
+                    docker_name?: string;
+                    /** @description 镜像标签，如 3.12-slim；空串为不指定 */
+                    docker_tag?: string;
+                    /** @description 本项目上传的脚本文件的 url（POST /api/uploader/v1/projects/{project_uuid}/file_upload/?purpose=script 的应答）；新建时必填 */
+                    file_path?: string;
+                    /** @description 脚本名称，项目内唯一（新建时必填） */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        docker_name: string;
+                        docker_tag: string;
+                        file_name: string;
+                        /** @description 脚本文件的地址（GET 得到文件内容） */
+                        file_path: string;
+                        id: number;
+                        name: string;
+                        /** @description 脚本的参数，先输入后输出，各按 id */
+                        params: {
+                            created_at: string;
+                            direction: string;
+                            field_name: string;
+                            id: number;
+                            number_max: number | null;
+                            number_min: number | null;
+                            options: string[];
+                            placeholder: string;
+                            required: boolean;
+                            script_id: number;
+                            type: string;
+                            updated_at: string;
+                        }[];
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getScriptProjectsByProjectUuidScriptsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        docker_name: string;
+                        docker_tag: string;
+                        file_name: string;
+                        /** @description 脚本文件的地址（GET 得到文件内容） */
+                        file_path: string;
+                        id: number;
+                        name: string;
+                        /** @description 脚本的参数，先输入后输出，各按 id */
+                        params: {
+                            created_at: string;
+                            direction: string;
+                            field_name: string;
+                            id: number;
+                            number_max: number | null;
+                            number_min: number | null;
+                            options: string[];
+                            placeholder: string;
+                            required: boolean;
+                            script_id: number;
+                            type: string;
+                            updated_at: string;
+                        }[];
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    putScriptProjectsByProjectUuidScriptsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 运行脚本的 Docker 镜像名称，如 python 或 registry.example.com/team/etl；空串为不指定 */
+                    docker_name?: string;
+                    /** @description 镜像标签，如 3.12-slim；空串为不指定 */
+                    docker_tag?: string;
+                    /** @description 本项目上传的脚本文件的 url（POST /api/uploader/v1/projects/{project_uuid}/file_upload/?purpose=script 的应答）；新建时必填 */
+                    file_path?: string;
+                    /** @description 脚本名称，项目内唯一（新建时必填） */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        docker_name: string;
+                        docker_tag: string;
+                        file_name: string;
+                        /** @description 脚本文件的地址（GET 得到文件内容） */
+                        file_path: string;
+                        id: number;
+                        name: string;
+                        /** @description 脚本的参数，先输入后输出，各按 id */
+                        params: {
+                            created_at: string;
+                            direction: string;
+                            field_name: string;
+                            id: number;
+                            number_max: number | null;
+                            number_min: number | null;
+                            options: string[];
+                            placeholder: string;
+                            required: boolean;
+                            script_id: number;
+                            type: string;
+                            updated_at: string;
+                        }[];
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteScriptProjectsByProjectUuidScriptsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchScriptProjectsByProjectUuidScriptsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 运行脚本的 Docker 镜像名称，如 python 或 registry.example.com/team/etl；空串为不指定 */
+                    docker_name?: string;
+                    /** @description 镜像标签，如 3.12-slim；空串为不指定 */
+                    docker_tag?: string;
+                    /** @description 本项目上传的脚本文件的 url（POST /api/uploader/v1/projects/{project_uuid}/file_upload/?purpose=script 的应答）；新建时必填 */
+                    file_path?: string;
+                    /** @description 脚本名称，项目内唯一（新建时必填） */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        docker_name: string;
+                        docker_tag: string;
+                        file_name: string;
+                        /** @description 脚本文件的地址（GET 得到文件内容） */
+                        file_path: string;
+                        id: number;
+                        name: string;
+                        /** @description 脚本的参数，先输入后输出，各按 id */
+                        params: {
+                            created_at: string;
+                            direction: string;
+                            field_name: string;
+                            id: number;
+                            number_max: number | null;
+                            number_min: number | null;
+                            options: string[];
+                            placeholder: string;
+                            required: boolean;
+                            script_id: number;
+                            type: string;
+                            updated_at: string;
+                        }[];
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getScriptProjectsByProjectUuidScriptsByScriptIdScriptParams: {
+        parameters: {
+            query?: {
+                /** @description input 或 output */
+                direction?: string;
+                /** @description 每页条数，默认 10 */
+                limit?: number;
+                /** @description 跳过的条数 */
+                offset?: number;
+                /** @description 排序字段：id、field_name、direction、type、created_at、updated_at，前加 - 为倒序 */
+                ordering?: string;
+                /** @description 按参数名或提示文字查找 */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                project_uuid: string;
+                script_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            created_at: string;
+                            direction: string;
+                            field_name: string;
+                            id: number;
+                            number_max: number | null;
+                            number_min: number | null;
+                            options: string[];
+                            placeholder: string;
+                            required: boolean;
+                            script_id: number;
+                            type: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postScriptProjectsByProjectUuidScriptsByScriptIdScriptParams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_uuid: string;
+                script_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description input 或 output */
+                    direction?: string;
+                    /** @description 参数名：字母、数字和下划线，不以数字开头；同一脚本同一方向内唯一 */
+                    field_name?: string;
+                    /** @description 最大值，仅 float、integer 类型，不小于最小值 */
+                    number_max?: number | null;
+                    /** @description 最小值，仅 float、integer 类型 */
+                    number_min?: number | null;
+                    /** @description 可选值，仅 string 类型；null 或 [] 为无 */
+                    options?: string[] | null;
+                    /** @description 输入提示 */
+                    placeholder?: string;
+                    /** @description 是否必填，默认 false */
+                    required?: boolean;
+                    /** @description string、float、boolean、datetime、integer */
+                    type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        direction: string;
+                        field_name: string;
+                        id: number;
+                        number_max: number | null;
+                        number_min: number | null;
+                        options: string[];
+                        placeholder: string;
+                        required: boolean;
+                        script_id: number;
+                        type: string;
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getScriptProjectsByProjectUuidScriptsByScriptIdScriptParamsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+                script_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        direction: string;
+                        field_name: string;
+                        id: number;
+                        number_max: number | null;
+                        number_min: number | null;
+                        options: string[];
+                        placeholder: string;
+                        required: boolean;
+                        script_id: number;
+                        type: string;
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    putScriptProjectsByProjectUuidScriptsByScriptIdScriptParamsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+                script_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description input 或 output */
+                    direction?: string;
+                    /** @description 参数名：字母、数字和下划线，不以数字开头；同一脚本同一方向内唯一 */
+                    field_name?: string;
+                    /** @description 最大值，仅 float、integer 类型，不小于最小值 */
+                    number_max?: number | null;
+                    /** @description 最小值，仅 float、integer 类型 */
+                    number_min?: number | null;
+                    /** @description 可选值，仅 string 类型；null 或 [] 为无 */
+                    options?: string[] | null;
+                    /** @description 输入提示 */
+                    placeholder?: string;
+                    /** @description 是否必填，默认 false */
+                    required?: boolean;
+                    /** @description string、float、boolean、datetime、integer */
+                    type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        direction: string;
+                        field_name: string;
+                        id: number;
+                        number_max: number | null;
+                        number_min: number | null;
+                        options: string[];
+                        placeholder: string;
+                        required: boolean;
+                        script_id: number;
+                        type: string;
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteScriptProjectsByProjectUuidScriptsByScriptIdScriptParamsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+                script_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchScriptProjectsByProjectUuidScriptsByScriptIdScriptParamsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+                script_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description input 或 output */
+                    direction?: string;
+                    /** @description 参数名：字母、数字和下划线，不以数字开头；同一脚本同一方向内唯一 */
+                    field_name?: string;
+                    /** @description 最大值，仅 float、integer 类型，不小于最小值 */
+                    number_max?: number | null;
+                    /** @description 最小值，仅 float、integer 类型 */
+                    number_min?: number | null;
+                    /** @description 可选值，仅 string 类型；null 或 [] 为无 */
+                    options?: string[] | null;
+                    /** @description 输入提示 */
+                    placeholder?: string;
+                    /** @description 是否必填，默认 false */
+                    required?: boolean;
+                    /** @description string、float、boolean、datetime、integer */
+                    type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        direction: string;
+                        field_name: string;
+                        id: number;
+                        number_max: number | null;
+                        number_min: number | null;
+                        options: string[];
+                        placeholder: string;
+                        required: boolean;
+                        script_id: number;
+                        type: string;
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
     postUploaderFileUpload: {
         parameters: {
             query?: {
-                /** @description 缺省时图片按封面、文档按报告文件检查 */
-                purpose?: "cover" | "avatar" | "material" | "report" | "report_pdf" | "chunked";
+                /** @description 缺省时图片按封面、文档按报告文件检查；script：脚本文件（UTF-8 文本） */
+                purpose?: "cover" | "avatar" | "material" | "report" | "report_pdf" | "chunked" | "script";
             };
             header?: never;
             path?: never;
@@ -5511,8 +6183,8 @@ export interface operations {
     postUploaderProjectsByProjectUuidFileUpload: {
         parameters: {
             query?: {
-                /** @description 缺省时图片按封面、文档按报告文件检查 */
-                purpose?: "cover" | "avatar" | "material" | "report" | "report_pdf" | "chunked";
+                /** @description 缺省时图片按封面、文档按报告文件检查；script：脚本文件（UTF-8 文本） */
+                purpose?: "cover" | "avatar" | "material" | "report" | "report_pdf" | "chunked" | "script";
             };
             header?: never;
             path: {
@@ -5747,8 +6419,8 @@ export interface operations {
     postFileUpload: {
         parameters: {
             query?: {
-                /** @description 缺省时图片按封面、文档按报告文件检查 */
-                purpose?: "cover" | "avatar" | "material" | "report" | "report_pdf" | "chunked";
+                /** @description 缺省时图片按封面、文档按报告文件检查；script：脚本文件（UTF-8 文本） */
+                purpose?: "cover" | "avatar" | "material" | "report" | "report_pdf" | "chunked" | "script";
             };
             header?: never;
             path?: never;
