@@ -1,3 +1,4 @@
+import { connectionsResource } from './connections';
 import { filterSettingsResource } from './filter-settings';
 import { labelGroupsResource } from './label-groups';
 import { labelsResource } from './labels';
@@ -23,6 +24,7 @@ export const resources: AppResource[] = [
   projectProfileResource,
   projectMembersResource,
   projectRolesResource,
+  connectionsResource,
   projectAdvancedResource,
   reportGroupsResource,
   materialGroupsResource,
