@@ -70,13 +70,13 @@ export const connectionsResource: AppResource = {
       { key: 'database', label: '数据库', form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 128 } },
       { key: 'updated_at', label: '更新时间' },
     ],
-    rowActions: lazyScreen<'BrowseAction', RowActionProps>(() => import('../pages/connections/browse-action'), 'BrowseAction'),
-    formActions: lazyScreen<'TestConnection', FormActionProps>(() => import('../pages/connections/test-connection'), 'TestConnection'),
+    rowActions: lazyScreen<'BrowseAction', RowActionProps>(() => import('../pages/connections'), 'BrowseAction'),
+    formActions: lazyScreen<'TestConnection', FormActionProps>(() => import('../pages/connections'), 'TestConnection'),
     routes: [
       {
         area: 'projectSetting',
         path: 'connectionBrowser',
-        page: lazyScreen(() => import('../pages/connections/browser'), 'ConnectionBrowser'),
+        page: lazyScreen<'ConnectionBrowser', object>(() => import('../pages/connections'), 'ConnectionBrowser'),
       },
     ],
   },

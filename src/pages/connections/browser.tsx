@@ -1,18 +1,16 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useOne } from '@refinedev/core';
 import { Button, Card, Empty, Flex, Tabs } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PageLoading } from '../../components/page-loading';
 import { useProjectContext } from '../../components/project-context';
+import { ErDiagram } from './er-diagram';
 import { TableDefinitionView } from './table-definition';
 import { TablePicker } from './table-picker';
 import { TableRecords } from './table-records';
 import { useBrowserQuery, type Place } from './use-browser-query';
 import './browser.css';
 
-// The diagram library is big: it loads when its tab opens.
-const ErDiagram = lazy(async () => ({ default: (await import('./er-diagram')).ErDiagram }));
 
 interface Connection {
   id: number;
@@ -80,11 +78,7 @@ export function ConnectionBrowser() {
                 {
                   key: 'diagram',
                   label: 'ER 图',
-                  children: (
-                    <Suspense fallback={<PageLoading />}>
-                      <ErDiagram key={`${place.schema}/${table ?? ''}`} place={place} table={table} />
-                    </Suspense>
-                  ),
+                  children: <ErDiagram key={`${place.schema}/${table ?? ''}`} place={place} table={table} />,
                 },
               ]}
             />
