@@ -10,6 +10,7 @@ import { projectRolesResource } from './project-roles';
 import { projectsResource } from './projects';
 import { reportGroupsResource, reportsResource } from './reports';
 import { resultsResource } from './results';
+import { scriptParamsResource, scriptsResource } from './scripts';
 import type { AppResource } from './types';
 
 /**
@@ -25,7 +26,9 @@ export const resources: AppResource[] = [
   projectMembersResource,
   projectRolesResource,
   connectionsResource,
+  scriptsResource,
   projectAdvancedResource,
+  scriptParamsResource,
   reportGroupsResource,
   materialGroupsResource,
   labelGroupsResource,
