@@ -10,7 +10,7 @@ export interface TableCard extends Record<string, unknown> {
   primaryKey: string[];
 }
 
-export const CARD_WIDTH = 260;
+export const CARD_WIDTH = 220;
 /** Most columns a card lists; the rest are counted. */
 export const CARD_COLUMNS = 12;
 const HEADER = 44;
@@ -28,7 +28,7 @@ const cardHeight = (card: TableCard) => {
  */
 export function layoutDiagram(diagram: Diagram, definitions: Map<string, { columns: Column[]; primary_key: string[] }>) {
   const graph = new dagre.graphlib.Graph({ multigraph: true });
-  graph.setGraph({ rankdir: 'LR', nodesep: 36, ranksep: 90, marginx: 16, marginy: 16 });
+  graph.setGraph({ rankdir: 'LR', nodesep: 36, ranksep: 70, marginx: 16, marginy: 16 });
   graph.setDefaultEdgeLabel(() => ({}));
   const cards = diagram.nodes.map((node) => {
     const definition = definitions.get(node.name);

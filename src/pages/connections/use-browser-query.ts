@@ -28,5 +28,7 @@ export function useBrowserQuery<T>(endpoint: string, place: Place, extra: { name
     meta: { projectId: place.projectId, name: extra.name },
     queryOptions: { enabled: extra.enabled ?? true, keepPreviousData: true, retry: false },
   });
-  return { value: result.data?.data as T | undefined, loading: result.isFetching, failed: result.isError };
+  // A quiet refetch of what is shown does not blur it; a new place's read, shown over the last one, does.
+  const loading = result.isFetching && (result.isPreviousData || !result.data);
+  return { value: result.data?.data as T | undefined, loading, failed: result.isError };
 }
