@@ -16,7 +16,7 @@ export interface UploadedFile {
   pdf_url: string | null;
 }
 
-type UploadPurpose = 'cover' | 'avatar' | 'material' | 'report' | 'report_pdf' | 'chunked';
+type UploadPurpose = 'cover' | 'avatar' | 'material' | 'report' | 'report_pdf' | 'chunked' | 'script';
 
 /** The single-file upload path: the project's when a project is given, else the organization's. */
 function fileUploadPath(purpose: UploadPurpose, projectUuid?: string): string {

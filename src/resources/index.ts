@@ -1,3 +1,4 @@
+import { connectionsResource } from './connections';
 import { filterSettingsResource } from './filter-settings';
 import { labelGroupsResource } from './label-groups';
 import { labelsResource } from './labels';
@@ -9,6 +10,7 @@ import { projectRolesResource } from './project-roles';
 import { projectsResource } from './projects';
 import { reportGroupsResource, reportsResource } from './reports';
 import { resultsResource } from './results';
+import { scriptParamsResource, scriptsResource } from './scripts';
 import type { AppResource } from './types';
 
 /**
@@ -23,7 +25,10 @@ export const resources: AppResource[] = [
   projectProfileResource,
   projectMembersResource,
   projectRolesResource,
+  connectionsResource,
+  scriptsResource,
   projectAdvancedResource,
+  scriptParamsResource,
   reportGroupsResource,
   materialGroupsResource,
   labelGroupsResource,

@@ -18,8 +18,26 @@ interface AreaRoute {
   menu?: string;
 }
 
-/** How a form field is entered; `select` lists the records of another resource. */
-export type FieldInput = { type: 'text'; maxLength?: number } | { type: 'select'; resource: string; optionLabel: string };
+/** Props of a resource's own form input (`custom`): antd's controlled value and onChange. */
+export interface CustomInputProps {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  projectId: string;
+}
+
+/**
+ * How a form field is entered: `select` lists the records of another resource, `choice` fixed
+ * options; a `password` is write-only: never loaded, and an edit left empty keeps the stored one.
+ */
+export type FieldInput =
+  | { type: 'text'; maxLength?: number }
+  | { type: 'select'; resource: string; optionLabel: string }
+  | { type: 'choice'; options: { label: string; value: string | number }[] }
+  | { type: 'number'; min?: number; max?: number; precision?: number }
+  | { type: 'password'; maxLength?: number }
+  | { type: 'switch' }
+  | { type: 'tags' }
+  | { type: 'custom'; component: ComponentType<CustomInputProps> };
 
 /** One field of a plain admin resource: a list column, a form item, or both. */
 export interface ResourceField {
@@ -33,6 +51,14 @@ export interface ResourceField {
   form?: ('create' | 'edit')[];
   input?: FieldInput;
   required?: boolean;
+  /** The help text under the form item. */
+  help?: string;
+  /** The value a create form starts with. */
+  initial?: unknown;
+  /** Shown in the form only while another field has one of these values (e.g. options only for text). */
+  shownWhen?: { key: string; values: unknown[] };
+  /** Set from another field when that one changes (e.g. the port from the database type). */
+  follows?: { key: string; value: (other: unknown) => unknown };
 }
 
 /** Props of a resource's extra toolbar (left of 新增) on the generic list. */
@@ -44,6 +70,16 @@ export interface ToolbarProps {
 /** Props of a resource's extra row actions on the generic list. */
 export interface RowActionProps extends ToolbarProps {
   record: Record<string, unknown>;
+}
+
+/** Props of a resource's extra buttons in its create and edit dialogs (left of 取消). */
+export interface FormActionProps {
+  projectId: string;
+  action: 'create' | 'edit';
+  /** The record being edited. */
+  id?: string | number;
+  /** The form's current values, as the dialog would send them. */
+  values: () => Record<string, unknown>;
 }
 
 /** What a resource file declares in Refine's `meta`; the data providers read `endpoints`. */
@@ -74,6 +110,7 @@ export interface ResourceMeta {
   createdView?: (answer: Record<string, unknown>) => ReactNode | undefined;
   toolbar?: ComponentType<ToolbarProps>;
   rowActions?: ComponentType<RowActionProps>;
+  formActions?: ComponentType<FormActionProps>;
 }
 
 export type AppResource = ResourceProps & { name: string; meta: ResourceMeta };

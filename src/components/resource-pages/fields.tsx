@@ -1,6 +1,7 @@
 import { useSelect } from '@refinedev/antd';
-import { Form, Input, Select, type SelectProps } from 'antd';
+import { Form, Input, InputNumber, Select, Switch, type SelectProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import type { FieldInput, ResourceField } from '../../resources/types';
 
@@ -54,6 +55,48 @@ export function RelatedSelect({
   );
 }
 
+const keyName = (key: ResourceField['key']) => (Array.isArray(key) ? key[key.length - 1] : key);
+const typed: FieldInput['type'][] = ['text', 'password'];
+
+/** The entry widget of one field. */
+function FieldControl({ field, ...props }: { field: ResourceField; value?: unknown; onChange?: (value: unknown) => void }) {
+  const { projectId = '' } = useParams();
+  const input = field.input ?? { type: 'text' };
+  const placeholder = `${input.type === 'select' || input.type === 'choice' ? '请选择' : '请输入'}${field.label}`;
+  switch (input.type) {
+    case 'select':
+      return <RelatedSelect {...props} input={input} label={field.label} />;
+    case 'choice':
+      return <Select {...props} options={input.options} placeholder={placeholder} />;
+    case 'number':
+      return (
+        <InputNumber
+          {...(props as { value?: number; onChange?: (value: number | null) => void })}
+          min={input.min}
+          max={input.max}
+          precision={input.precision}
+          placeholder={placeholder}
+          aria-label={field.label}
+          className="field-number"
+        />
+      );
+    case 'password':
+      return <Input.Password {...(props as object)} placeholder={placeholder} aria-label={field.label} maxLength={input.maxLength} autoComplete="new-password" />;
+    case 'switch':
+      return <Switch {...(props as object)} aria-label={field.label} />;
+    case 'tags':
+      return <Select {...props} mode="tags" tokenSeparators={[',', '，']} suffixIcon={null} notFoundContent={null} placeholder={placeholder} />;
+    case 'custom':
+      return (
+        <Suspense fallback={null}>
+          <input.component {...props} projectId={projectId} />
+        </Suspense>
+      );
+    default:
+      return <Input {...(props as object)} placeholder={placeholder} aria-label={field.label} maxLength={input.maxLength} />;
+  }
+}
+
 /** The form items of a resource's fields for one form. */
 export function FieldItems({ fields, form }: { fields: ResourceField[]; form: 'create' | 'edit' }) {
   return (
@@ -62,22 +105,56 @@ export function FieldItems({ fields, form }: { fields: ResourceField[]; form: 'c
         .filter((field) => field.form?.includes(form))
         .map((field) => {
           const input = field.input ?? { type: 'text' };
-          const verb = input.type === 'select' ? '请选择' : '请输入';
-          return (
+          const verb = input.type === 'select' || input.type === 'choice' ? '请选择' : '请输入';
+          const item = (
             <Form.Item
               key={keyText(field.key)}
               name={field.key}
               label={field.label}
-              rules={field.required ? [{ required: true, whitespace: true, message: `${verb}${field.label}` }] : []}
+              extra={field.help}
+              initialValue={form === 'create' ? field.initial : undefined}
+              valuePropName={input.type === 'switch' ? 'checked' : 'value'}
+              // Only text gets `whitespace`: any key besides `required` makes the rule check for a string.
+              rules={field.required ? [{ required: true, message: `${verb}${field.label}`, ...(typed.includes(input.type) && { whitespace: true }) }] : []}
             >
-              {input.type === 'select' ? (
-                <RelatedSelect input={input} label={field.label} />
-              ) : (
-                <Input placeholder={`${verb}${field.label}`} aria-label={field.label} maxLength={input.maxLength} />
-              )}
+              <FieldControl field={field} />
+            </Form.Item>
+          );
+          const when = field.shownWhen;
+          if (!when) return item;
+          return (
+            <Form.Item key={keyText(field.key)} noStyle dependencies={[when.key]}>
+              {({ getFieldValue }) => (when.values.includes(getFieldValue(when.key)) ? item : null)}
             </Form.Item>
           );
         })}
     </>
   );
+}
+
+/** The fields another field's change sets (a `follows` rule), for the form's onValuesChange. */
+export function followedValues(fields: ResourceField[], changed: Record<string, unknown>): Record<string, unknown> {
+  const next: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.follows && field.follows.key in changed) next[keyName(field.key)] = field.follows.value(changed[field.follows.key]);
+  }
+  return next;
+}
+
+/**
+ * The body a form sends: an edit's empty password is left out (the stored one stays), and a
+ * field hidden by `shownWhen` is not kept.
+ */
+export function submittedValues(fields: ResourceField[], action: 'create' | 'edit', values: Record<string, unknown>): Record<string, unknown> {
+  const body = { ...values };
+  for (const field of fields) {
+    const name = keyName(field.key);
+    if (field.input?.type === 'password' && action === 'edit' && !body[name]) delete body[name];
+    // A create leaves a hidden field out; an edit clears what it held before.
+    if (field.shownWhen && !field.shownWhen.values.includes(values[field.shownWhen.key])) {
+      if (action === 'edit') body[name] = null;
+      else delete body[name];
+    }
+  }
+  return body;
 }

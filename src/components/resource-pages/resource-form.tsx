@@ -1,7 +1,9 @@
 import type { UseModalFormReturnType } from '@refinedev/antd';
 import { Form, Modal } from 'antd';
-import type { ResourceField } from '../../resources/types';
-import { FieldItems } from './fields';
+import { Suspense } from 'react';
+import type { ResourceField, ResourceMeta } from '../../resources/types';
+import { useProjectContext } from '../project-context';
+import { FieldItems, followedValues, submittedValues } from './fields';
 
 interface Props {
   /** The resource's name, which keeps the field ids of its two forms apart. */
@@ -10,18 +12,44 @@ interface Props {
   fields: ResourceField[];
   action: 'create' | 'edit';
   modalForm: UseModalFormReturnType;
+  /** The resource's extra dialog buttons. */
+  formActions?: ResourceMeta['formActions'];
+  /** The record being edited. */
+  id?: string | number;
 }
 
 /** The create or edit dialog of a plain admin resource, from its fields. */
-export function ResourceFormModal({ name, label, fields, action, modalForm }: Props) {
+export function ResourceFormModal({ name, label, fields, action, modalForm, formActions: FormActions, id }: Props) {
+  const { projectId } = useProjectContext();
+  const { form, onFinish, onValuesChange } = modalForm.formProps;
+  const values = () => submittedValues(fields, action, form?.getFieldsValue() ?? {});
   return (
-    <Modal {...modalForm.modalProps} title={`${action === 'create' ? '新增' : '编辑'}${label}`} width={520}>
+    <Modal
+      {...modalForm.modalProps}
+      title={`${action === 'create' ? '新增' : '编辑'}${label}`}
+      width={520}
+      footer={(buttons) => (
+        <>
+          {FormActions && (
+            <Suspense fallback={null}>
+              <FormActions projectId={projectId} action={action} id={id} values={values} />
+            </Suspense>
+          )}
+          {buttons}
+        </>
+      )}
+    >
       <Form
         {...modalForm.formProps}
         name={`${name}-${action}`}
         layout="vertical"
+        onValuesChange={(changed: Record<string, unknown>, all) => {
+          onValuesChange?.(changed, all);
+          const followed = followedValues(fields, changed);
+          if (Object.keys(followed).length) form?.setFieldsValue(followed);
+        }}
         // A failed save keeps the dialog open; the HTTP layer has said why.
-        onFinish={(values) => Promise.resolve(modalForm.formProps.onFinish?.(values)).catch(() => undefined)}
+        onFinish={(all) => Promise.resolve(onFinish?.(submittedValues(fields, action, all))).catch(() => undefined)}
       >
         <FieldItems fields={fields} form={action} />
       </Form>

@@ -15,7 +15,7 @@ type Row = Record<string, unknown>;
  * The generic screen of a plain admin resource: search, a paged table (DRF limit/offset),
  * create, edit, delete and batch delete, each button shown by the resource's permissions.
  */
-export function ResourceList({ resource }: { resource: AppResource }) {
+export function ResourceList({ resource, scope }: { resource: AppResource; scope?: Record<string, string | number> }) {
   const { name, meta } = resource;
   const fields = meta.fields ?? [];
   const { projectId, can: canDo } = useProjectContext();
@@ -26,11 +26,11 @@ export function ResourceList({ resource }: { resource: AppResource }) {
   const { tableProps, setFilters, setCurrent } = useTable<Row>({
     resource: name,
     // Named here (not only taken from the route) so each project's list has its own cache entry.
-    meta: { projectId },
+    meta: { ...scope, projectId },
     syncWithLocation: false,
     pagination: { pageSize: 10 },
   });
-  const formOptions = { resource: name, redirect: false as const };
+  const formOptions = { resource: name, redirect: false as const, meta: { ...scope, projectId } };
   const [createdView, setCreatedView] = useState<ReactNode>();
   const createForm = useModalForm({
     ...formOptions,
@@ -46,7 +46,7 @@ export function ResourceList({ resource }: { resource: AppResource }) {
     queryOptions: { enabled: editId !== undefined },
     successNotification: { message: '数据保存成功!', type: 'success' },
   });
-  const { removeOne, removeMany } = useDeleteActions(name, () => setSelected([]));
+  const { removeOne, removeMany } = useDeleteActions(name, () => setSelected([]), scope);
   const deletable = (row: Row) => meta.deletable?.(row) ?? true;
   const hasForm = (form: 'create' | 'edit') => fields.some((field) => field.form?.includes(form));
   const { toolbar: Toolbar, rowActions: RowActions } = meta;
@@ -128,11 +128,11 @@ export function ResourceList({ resource }: { resource: AppResource }) {
         }
         pagination={{ ...tableProps.pagination, showTotal: (total) => `共 ${total} 条` }}
       />
-      {hasForm('create') && <ResourceFormModal name={name} label={meta.label} fields={fields} action="create" modalForm={createForm} />}
+      {hasForm('create') && <ResourceFormModal name={name} label={meta.label} fields={fields} action="create" modalForm={createForm} formActions={meta.formActions} />}
       <Modal title={`新增${meta.label}`} open={createdView !== undefined} footer={null} onCancel={() => setCreatedView(undefined)}>
         {createdView}
       </Modal>
-      {hasForm('edit') && <ResourceFormModal name={name} label={meta.label} fields={fields} action="edit" modalForm={editForm} />}
+      {hasForm('edit') && <ResourceFormModal name={name} label={meta.label} fields={fields} action="edit" modalForm={editForm} formActions={meta.formActions} id={editId} />}
     </Card>
   );
 }

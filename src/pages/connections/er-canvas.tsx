@@ -1,0 +1,60 @@
+import { Background, Controls, Handle, Position, ReactFlow, type Node, type NodeProps } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useMemo } from 'react';
+import { CARD_COLUMNS, layoutDiagram, type TableCard } from './er-layout';
+import type { Diagram, TableDefinition } from './types';
+import './er-diagram.css';
+
+function TableNode({ data }: NodeProps<Node<TableCard, 'table'>>) {
+  const columns = data.columns ?? [];
+  const keys = new Set(data.primaryKey);
+  return (
+    <div className="er-card" data-testid="er-table">
+      <Handle type="target" position={Position.Left} />
+      <div className="er-card__title" title={data.comment ? `${data.name}（${data.comment}）` : data.name}>
+        <strong>{data.name}</strong>
+        {data.comment && <span className="er-card__comment">{data.comment}</span>}
+      </div>
+      <ul className="er-card__columns">
+        {columns.slice(0, CARD_COLUMNS).map((column) => (
+          <li key={column.name}>
+            <span className="er-card__column">
+              {keys.has(column.name) && <span className="er-card__key">PK</span>} {column.name}
+            </span>
+            <span className="er-card__type">{column.type}</span>
+          </li>
+        ))}
+        {columns.length > CARD_COLUMNS && <li className="er-card__more">… 还有 {columns.length - CARD_COLUMNS} 列</li>}
+      </ul>
+      <Handle type="source" position={Position.Right} />
+    </div>
+  );
+}
+
+const nodeTypes = { table: TableNode };
+
+/**
+ * The diagram itself, its own chunk (the diagram libraries are big and use no antd, so the
+ * login screen's shared chunks stay as they were): dagre places the cards, React Flow draws them.
+ */
+export function ErCanvas({ diagram, definitions }: { diagram: Diagram; definitions: Map<string, TableDefinition> }) {
+  const layoutKey = `${diagram.nodes.map((node) => node.id).join(',')}|${[...definitions.keys()].join(',')}`;
+  // Laid out again only when the tables or the read definitions change.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const { nodes, edges } = useMemo(() => layoutDiagram(diagram, definitions), [diagram, layoutKey]);
+  return (
+    <ReactFlow
+      key={layoutKey}
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      fitView
+      minZoom={0.1}
+      nodesConnectable={false}
+      proOptions={{ hideAttribution: true }}
+    >
+      <Background />
+      <Controls showInteractive={false} />
+    </ReactFlow>
+  );
+}

@@ -1,0 +1,75 @@
+import { TableOutlined } from '@ant-design/icons';
+import { Empty, Flex, Input, Menu, Select, Spin } from 'antd';
+import { useState } from 'react';
+import { useBrowserQuery, type Place } from './use-browser-query';
+
+interface Named {
+  name: string;
+  comment?: string | null;
+}
+
+interface Props {
+  place: Place;
+  table?: string;
+  onPlace: (place: Place) => void;
+  onTable: (table: string | undefined) => void;
+}
+
+const asOptions = (rows: Named[] | undefined) => (rows ?? []).map((row) => ({ label: row.name, value: row.name }));
+
+/** The browser's left side: a database, one of its schemas, and its tables filtered by name. */
+export function TablePicker({ place, table, onPlace, onTable }: Props) {
+  const [search, setSearch] = useState('');
+  const databases = useBrowserQuery<Named[]>('databases', { ...place, database: undefined, schema: undefined });
+  const schemas = useBrowserQuery<Named[]>('schemas', { ...place, schema: undefined }, { enabled: Boolean(place.database) });
+  const tables = useBrowserQuery<Named[]>('tables', place, { query: { search }, enabled: Boolean(place.database && place.schema) });
+
+  return (
+    <Flex vertical gap={8} className="browser-picker">
+      <Select
+        aria-label="数据库"
+        placeholder="选择数据库"
+        loading={databases.loading}
+        value={place.database}
+        options={asOptions(databases.value)}
+        showSearch
+        onChange={(database: string) => {
+          onPlace({ ...place, database, schema: undefined });
+          onTable(undefined);
+        }}
+      />
+      <Select
+        aria-label="Schema"
+        placeholder="选择 schema"
+        loading={schemas.loading}
+        value={place.schema}
+        options={asOptions(schemas.value)}
+        showSearch
+        disabled={!place.database}
+        onChange={(schema: string) => {
+          onPlace({ ...place, schema });
+          onTable(undefined);
+        }}
+      />
+      <Input.Search placeholder="搜索表名" allowClear onSearch={(value) => setSearch(value.trim())} disabled={!place.schema} />
+      <Spin spinning={tables.loading}>
+        {tables.value?.length ? (
+          <Menu
+            className="browser-picker__tables"
+            mode="inline"
+            selectedKeys={table ? [table] : []}
+            onClick={({ key }) => onTable(key)}
+            items={tables.value.map((row) => ({
+              key: row.name,
+              icon: <TableOutlined />,
+              label: row.name,
+              title: row.comment ? `${row.name}（${row.comment}）` : row.name,
+            }))}
+          />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={place.schema ? '没有表' : '请选择数据库和 schema'} />
+        )}
+      </Spin>
+    </Flex>
+  );
+}

@@ -1,0 +1,83 @@
+import { lazyScreen } from './lazy-screen';
+import type { AppResource, FormActionProps, RowActionProps } from './types';
+
+const base = '/api/connection/projects/:projectId/';
+const connection = (action: 'view' | 'create' | 'edit' | 'delete') => `connection.connection.${action}_connection`;
+
+/** The drivernames the server accepts (server/modules/connections/drivers/) and their usual ports. */
+const DRIVERS = [
+  { label: 'PostgreSQL', value: 'postgresql', port: 5432 },
+  { label: 'MySQL/MariaDB', value: 'mysql', port: 3306 },
+];
+const driverLabel = (value: unknown) => DRIVERS.find((driver) => driver.value === value)?.label ?? String(value ?? '—');
+
+/** 数据连接: a project's connections to its own databases; a plain admin resource with a database browser. */
+export const connectionsResource: AppResource = {
+  name: 'connections',
+  list: '/projectSetting/:projectId/connections',
+  meta: {
+    label: '数据连接',
+    dataProviderName: 'default',
+    endpoints: {
+      list: `${base}connections/`,
+      one: `${base}connections/:id/`,
+      test: `${base}connections/test_connection/`,
+      databases: `${base}databases/`,
+      schemas: `${base}schemas/`,
+      tables: `${base}tables/`,
+      table: `${base}tables/:name/`,
+      diagram: `${base}entity-relation/all_entity_relation/`,
+      tableDiagram: `${base}entity-relation/:name/entity_relation/`,
+      records: `${base}records/`,
+    },
+    permissions: {
+      list: [connection('view')],
+      create: [connection('create')],
+      edit: [connection('edit')],
+      delete: [connection('delete')],
+    },
+    searchPlaceholder: '搜索连接名称',
+    fields: [
+      { key: 'name', label: '名称', form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 100 } },
+      {
+        key: 'drivername',
+        label: '数据库类型',
+        form: ['create', 'edit'],
+        required: true,
+        initial: 'postgresql',
+        input: { type: 'choice', options: DRIVERS.map(({ label, value }) => ({ label, value })) },
+        render: driverLabel,
+      },
+      { key: 'host', label: '主机', form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 255 } },
+      {
+        key: 'port',
+        label: '端口',
+        form: ['create', 'edit'],
+        required: true,
+        initial: 5432,
+        input: { type: 'number', min: 1, max: 65535, precision: 0 },
+        follows: { key: 'drivername', value: (driver) => DRIVERS.find((known) => known.value === driver)?.port },
+      },
+      { key: 'username', label: '用户名', form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 128 } },
+      {
+        key: 'password',
+        label: '密码',
+        list: false,
+        form: ['create', 'edit'],
+        input: { type: 'password', maxLength: 256 },
+        help: '密码加密保存，不会回显；编辑时留空则保留原密码',
+      },
+      { key: 'database', label: '数据库', form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 128 } },
+      { key: 'updated_at', label: '更新时间' },
+    ],
+    rowActions: lazyScreen<'BrowseAction', RowActionProps>(() => import('../pages/connections'), 'BrowseAction'),
+    formActions: lazyScreen<'TestConnection', FormActionProps>(() => import('../pages/connections'), 'TestConnection'),
+    routes: [
+      {
+        area: 'projectSetting',
+        path: 'connectionBrowser',
+        page: lazyScreen<'ConnectionBrowser', object>(() => import('../pages/connections'), 'ConnectionBrowser'),
+      },
+    ],
+  },
+};
