@@ -1,8 +1,9 @@
 import { lazyScreen } from './lazy-screen';
 import type { AppResource, FormActionProps, RowActionProps } from './types';
+import { permissionDetail, type PermissionAction } from '../../contract/permissions';
 
 const base = '/api/connection/projects/:projectId/';
-const connection = (action: 'view' | 'create' | 'edit' | 'delete') => `connection.connection.${action}_connection`;
+const connection = (action: PermissionAction) => permissionDetail('connection', 'connection', action);
 
 /** The drivernames the server accepts (server/modules/connections/drivers/) and their usual ports. */
 const DRIVERS = [

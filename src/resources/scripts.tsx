@@ -1,9 +1,10 @@
 import { fileSrc } from '../providers/files';
 import { lazyScreen } from './lazy-screen';
 import type { AppResource, CustomInputProps, RowActionProps } from './types';
+import { permissionDetail, type PermissionAction } from '../../contract/permissions';
 
 const base = '/api/script/projects/:projectId/scripts/';
-const script = (action: 'view' | 'create' | 'edit' | 'delete') => `script.script.${action}_script`;
+const script = (action: PermissionAction) => permissionDetail('script', 'script', action);
 
 const PARAM_TYPES = [
   { label: '字符串', value: 'string' },
