@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
+
+const ctx = setupBrowser();
+const shots = '/tmp/shots';
+const name = `指标清洗-${process.pid}`;
+
+beforeAll(() => mkdirSync(shots, { recursive: true }));
+
+const pythonFile = (fileName: string, text: string) => ({ name: fileName, mimeType: 'text/x-python', buffer: Buffer.from(text) });
+
+async function choose(page: Page, dialog: Locator, label: string, option: string) {
+  const item = dialog.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
+  await item.locator('.ant-select-selector').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+}
+
+describe('脚本 in the browser', () => {
+  it('adds a script with its uploaded file, then its input parameters in the drawer', async () => {
+    const { page, server } = ctx;
+    await signInAsDemo(page, server.url);
+    await page.goto(`${server.url}/#/projectSetting/${DEMO_PROJECT}/scripts`);
+    await page.getByRole('menuitem', { name: '脚本' }).waitFor();
+
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '新增脚本' });
+    await dialog.getByLabel('名称', { exact: true }).fill(name);
+    const fileInput = dialog.locator('input[type=file]');
+    // Bytes that are not text are refused by content, whatever the name says.
+    await fileInput.setInputFiles(pythonFile('bad.py', 'print(1)\u0000'));
+    await page.getByText('脚本文件须为 UTF-8 编码的文本，不能含二进制内容').waitFor();
+    await fileInput.setInputFiles(pythonFile('clean_indicators.py', 'import sys\nprint("清洗指标", sys.argv)\n'));
+    await dialog.getByRole('link', { name: /clean_indicators\.py/ }).waitFor();
+    await dialog.getByLabel('镜像名称').fill('python');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('新增脚本成功').waitFor();
+
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await row.getByText('python:latest').waitFor();
+    await row.getByRole('link', { name: 'clean_indicators.py' }).waitFor();
+    await row.getByRole('button', { name: '参数' }).click();
+    const drawer = page.locator('.ant-drawer', { hasText: `脚本参数：${name}` });
+
+    await drawer.getByRole('button', { name: /新\s*增/ }).click();
+    let form = page.locator('.ant-modal', { hasText: '新增脚本参数' });
+    await form.getByLabel('字段名').fill('threshold');
+    await choose(page, form, '类型', '浮点数');
+    await form.getByLabel('最小值').fill('0');
+    await form.getByLabel('最大值').fill('1');
+    expect(await form.getByLabel('可选值').count()).toBe(0);
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await drawer.getByRole('row', { name: /threshold/ }).getByText('浮点数').waitFor();
+
+    await drawer.getByRole('button', { name: /新\s*增/ }).click();
+    form = page.locator('.ant-modal', { hasText: '新增脚本参数' });
+    await form.getByLabel('字段名').fill('region_level');
+    await form.getByLabel('可选值').fill('街道');
+    await form.getByLabel('可选值').press('Enter');
+    await form.getByLabel('可选值').fill('社区');
+    await form.getByLabel('可选值').press('Enter');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await drawer.getByRole('row', { name: /region_level/ }).getByText('街道、社区').waitFor();
+    await page.screenshot({ path: `${shots}/script-params.png` });
+
+    // The same field name twice in one direction is refused with the server's message.
+    await drawer.getByRole('button', { name: /新\s*增/ }).click();
+    form = page.locator('.ant-modal', { hasText: '新增脚本参数' });
+    await form.getByLabel('字段名').fill('threshold');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('参数名已存在').waitFor();
+    await form.getByRole('button', { name: /取\s*消/ }).click();
+
+    await drawer.locator('.ant-drawer-close').click();
+    await row.getByRole('cell', { name: '2', exact: true }).waitFor();
+    await page.screenshot({ path: `${shots}/script-list.png` });
+  });
+});
