@@ -97,7 +97,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** schema 的实体关系图：表为节点，外键为边 */
+        /** schema 的实体关系图：表为节点（含列、主键），外键为边 */
         get: operations["getConnectionProjectsByProjectUuidEntityRelationAllEntityRelation"];
         put?: never;
         post?: never;

@@ -168,9 +168,14 @@ describe.each([
   it('draws the entity relations of a schema and of one table', async () => {
     const all = (await call('GET', `entity-relation/all_entity_relation/?${where()}`)).json();
     expect(all.nodes.map((n: { id: string }) => n.id).sort()).toEqual(['buildings', 'regions']);
+    const regions = all.nodes.find((n: { id: string }) => n.id === 'regions');
+    expect(regions).toMatchObject({ comment: '行政区划', primary_key: ['id'], more_columns: 0 });
+    expect(regions.columns.map((c: { name: string }) => c.name)).toEqual(['id', 'name', 'level']);
+    expect(regions.columns[2].type).toBe(intType);
     expect(all.edges).toEqual([expect.objectContaining({ source: 'buildings', target: 'regions', source_columns: ['region_id'], target_columns: ['id'] })]);
     const one = (await call('GET', `entity-relation/regions/entity_relation/?${where()}`)).json();
     expect(one.edges).toHaveLength(1);
+    expect(one.nodes.find((n: { id: string }) => n.id === 'buildings').columns.map((c: { name: string }) => c.name)).toContain('region_id');
   });
 
   it('pages records, orders only by a real column, and quotes names it found in the catalogue', async () => {

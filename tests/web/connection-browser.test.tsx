@@ -68,6 +68,7 @@ describe('数据连接 · 浏览', () => {
     const district = screen.getAllByTestId('er-table').find((card) => within(card).queryByText('district'))!;
     expect(await within(district).findByText('name')).toBeInTheDocument();
     expect(within(district).getByText('行政区')).toBeInTheDocument();
+    expect(within(district).getByText('PK')).toBeInTheDocument();
     await user.click(screen.getByText('整个 schema'));
     await waitFor(() => expect(screen.getAllByTestId('er-table')).toHaveLength(2));
   }, slow);

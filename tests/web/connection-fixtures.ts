@@ -36,8 +36,15 @@ const definitions: Record<string, object> = {
 };
 const diagram = {
   nodes: [
-    { id: 'district', name: 'district', comment: '行政区' },
-    { id: 'street', name: 'street', comment: '街道' },
+    { id: 'district', name: 'district', comment: '行政区', columns: [{ name: 'id', type: 'integer' }, { name: 'name', type: 'text' }], primary_key: ['id'], more_columns: 0 },
+    {
+      id: 'street',
+      name: 'street',
+      comment: '街道',
+      columns: [{ name: 'id', type: 'integer' }, { name: 'district_id', type: 'integer' }, { name: 'name', type: 'text' }],
+      primary_key: ['id'],
+      more_columns: 0,
+    },
   ],
   edges: [{ id: 'street.street_district_fk', source: 'street', target: 'district', source_columns: ['district_id'], target_columns: ['id'] }],
   truncated: false,

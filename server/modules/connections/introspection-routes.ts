@@ -5,7 +5,7 @@ import { drfPage } from '../../lib/pagination';
 import { permissionDetail } from '../../../contract/permissions';
 import { inProject, projectOf } from '../../plugins/access';
 import { CONNECTION_BASE } from './connection-routes';
-import type { ForeignKey, Session } from './drivers/types';
+import type { ForeignKey, SchemaColumn, Session } from './drivers/types';
 import { withProjectConnection } from './reader';
 import { DatabasesQuery, ProjectParams, ProjectTableParams, RecordsQuery, SchemasQuery, TableQuery, TablesQuery } from './schemas';
 
@@ -38,11 +38,28 @@ function cell(value: unknown): unknown {
   return value;
 }
 
-const diagram = (tables: Array<{ name: string; comment: string | null }>, keys: ForeignKey[]) => ({
-  nodes: tables.slice(0, NODES_MAX).map((table) => ({ id: table.name, name: table.name, comment: table.comment })),
-  edges: keys.map((key) => ({ id: `${key.table}.${key.name}`, source: key.table, target: key.referencedTable, source_columns: key.columns, target_columns: key.referencedColumns })),
-  truncated: tables.length > NODES_MAX,
-});
+/** Most columns a node of the diagram lists. */
+const NODE_COLUMNS_MAX = 100;
+
+const diagram = (tables: Array<{ name: string; comment: string | null }>, keys: ForeignKey[], columns: SchemaColumn[]) => {
+  const byTable = new Map<string, SchemaColumn[]>();
+  for (const column of columns) byTable.set(column.table, [...(byTable.get(column.table) ?? []), column]);
+  return {
+    nodes: tables.slice(0, NODES_MAX).map((table) => {
+      const own = byTable.get(table.name) ?? [];
+      return {
+        id: table.name,
+        name: table.name,
+        comment: table.comment,
+        columns: own.slice(0, NODE_COLUMNS_MAX).map(({ name, type }) => ({ name, type })),
+        primary_key: own.filter((column) => column.primary).map((column) => column.name),
+        more_columns: Math.max(own.length - NODE_COLUMNS_MAX, 0),
+      };
+    }),
+    edges: keys.map((key) => ({ id: `${key.table}.${key.name}`, source: key.table, target: key.referencedTable, source_columns: key.columns, target_columns: key.referencedColumns })),
+    truncated: tables.length > NODES_MAX,
+  };
+};
 
 export async function introspectionRoutes(app: FastifyInstance): Promise<void> {
   type Where = { connection_id: number; database_name?: string; schema_name?: string };
@@ -83,8 +100,9 @@ export async function introspectionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof TableQuery> }>(
     `${CONNECTION_BASE}/entity-relation/all_entity_relation/`,
-    { config: view, schema: { tags, summary: 'schema 的实体关系图：表为节点，外键为边', params: ProjectParams, querystring: TableQuery } },
-    (request) => reading(request, request.query, async (session, schema) => diagram(await session.tables(schema), await session.foreignKeys(schema))),
+    { config: view, schema: { tags, summary: 'schema 的实体关系图：表为节点（含列、主键），外键为边', params: ProjectParams, querystring: TableQuery } },
+    (request) =>
+      reading(request, request.query, async (session, schema) => diagram(await session.tables(schema), await session.foreignKeys(schema), await session.columnsOf(schema))),
   );
 
   app.get<{ Params: Static<typeof ProjectTableParams>; Querystring: Static<typeof TableQuery> }>(
@@ -96,7 +114,8 @@ export async function introspectionRoutes(app: FastifyInstance): Promise<void> {
         if (!tables.some((table) => table.name === request.params.name)) throw notFound(`表 ${request.params.name} 不存在`);
         const keys = (await session.foreignKeys(schema)).filter((key) => key.table === request.params.name || key.referencedTable === request.params.name);
         const near = new Set([request.params.name, ...keys.flatMap((key) => [key.table, key.referencedTable])]);
-        return diagram(tables.filter((table) => near.has(table.name)), keys);
+        const columns = (await session.columnsOf(schema)).filter((column) => near.has(column.table));
+        return diagram(tables.filter((table) => near.has(table.name)), keys, columns);
       }),
   );
 

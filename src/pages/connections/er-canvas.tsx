@@ -2,11 +2,12 @@ import { Background, Controls, Handle, Position, ReactFlow, type Node, type Node
 import '@xyflow/react/dist/style.css';
 import { useMemo } from 'react';
 import { CARD_COLUMNS, layoutDiagram, type TableCard } from './er-layout';
-import type { Diagram, TableDefinition } from './types';
+import type { Diagram } from './types';
 import './er-diagram.css';
 
 function TableNode({ data }: NodeProps<Node<TableCard, 'table'>>) {
-  const columns = data.columns ?? [];
+  const { columns } = data;
+  const more = columns.length + data.moreColumns - CARD_COLUMNS;
   const keys = new Set(data.primaryKey);
   return (
     <div className="er-card" data-testid="er-table">
@@ -24,7 +25,7 @@ function TableNode({ data }: NodeProps<Node<TableCard, 'table'>>) {
             <span className="er-card__type">{column.type}</span>
           </li>
         ))}
-        {columns.length > CARD_COLUMNS && <li className="er-card__more">… 还有 {columns.length - CARD_COLUMNS} 列</li>}
+        {more > 0 && <li className="er-card__more">… 还有 {more} 列</li>}
       </ul>
       <Handle type="source" position={Position.Right} />
     </div>
@@ -37,14 +38,13 @@ const nodeTypes = { table: TableNode };
  * The diagram itself, its own chunk (the diagram libraries are big and use no antd, so the
  * login screen's shared chunks stay as they were): dagre places the cards, React Flow draws them.
  */
-export function ErCanvas({ diagram, definitions }: { diagram: Diagram; definitions: Map<string, TableDefinition> }) {
-  const layoutKey = `${diagram.nodes.map((node) => node.id).join(',')}|${[...definitions.keys()].join(',')}`;
-  // Laid out again only when the tables or the read definitions change.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const { nodes, edges } = useMemo(() => layoutDiagram(diagram, definitions), [diagram, layoutKey]);
+export function ErCanvas({ diagram }: { diagram: Diagram }) {
+  const { nodes, edges } = useMemo(() => layoutDiagram(diagram), [diagram]);
+  // A new set of tables mounts a new canvas, so it fits the view again.
+  const tables = diagram.nodes.map((node) => node.id).join(',');
   return (
     <ReactFlow
-      key={layoutKey}
+      key={tables}
       nodes={nodes}
       edges={edges}
       nodeTypes={nodeTypes}

@@ -1,13 +1,14 @@
 import dagre from '@dagrejs/dagre';
 import { MarkerType, type Edge, type Node } from '@xyflow/react';
-import type { Column, Diagram } from './types';
+import type { Diagram } from './types';
 
 export interface TableCard extends Record<string, unknown> {
   name: string;
   comment: string | null;
-  /** Undefined while (or when) its definition is not read. */
-  columns?: Column[];
+  columns: Array<{ name: string; type: string }>;
   primaryKey: string[];
+  /** Columns the diagram's answer left out. */
+  moreColumns: number;
 }
 
 export const CARD_WIDTH = 220;
@@ -17,7 +18,7 @@ const HEADER = 44;
 const ROW = 22;
 
 const cardHeight = (card: TableCard) => {
-  const columns = card.columns?.length ?? 0;
+  const columns = card.columns.length + card.moreColumns;
   const rows = Math.min(columns, CARD_COLUMNS) + (columns > CARD_COLUMNS ? 1 : 0);
   return HEADER + Math.max(rows, 1) * ROW + 8;
 };
@@ -26,13 +27,12 @@ const cardHeight = (card: TableCard) => {
  * Table cards placed by dagre left to right, a foreign key pointing from the table that holds it
  * to the one it references; each card's height is that of its rows, so no two overlap.
  */
-export function layoutDiagram(diagram: Diagram, definitions: Map<string, { columns: Column[]; primary_key: string[] }>) {
+export function layoutDiagram(diagram: Diagram) {
   const graph = new dagre.graphlib.Graph({ multigraph: true });
   graph.setGraph({ rankdir: 'LR', nodesep: 36, ranksep: 70, marginx: 16, marginy: 16 });
   graph.setDefaultEdgeLabel(() => ({}));
   const cards = diagram.nodes.map((node) => {
-    const definition = definitions.get(node.name);
-    const card: TableCard = { name: node.name, comment: node.comment, columns: definition?.columns, primaryKey: definition?.primary_key ?? [] };
+    const card: TableCard = { name: node.name, comment: node.comment, columns: node.columns, primaryKey: node.primary_key, moreColumns: node.more_columns };
     graph.setNode(node.id, { width: CARD_WIDTH, height: cardHeight(card) });
     return { id: node.id, card };
   });

@@ -18,7 +18,7 @@ export interface TableDefinition {
 }
 
 export interface Diagram {
-  nodes: Array<{ id: string; name: string; comment: string | null }>;
+  nodes: Array<{ id: string; name: string; comment: string | null; columns: Array<{ name: string; type: string }>; primary_key: string[]; more_columns: number }>;
   edges: Array<{ id: string; source: string; target: string; source_columns: string[]; target_columns: string[] }>;
   truncated: boolean;
 }

@@ -73,6 +73,14 @@ function session(connection: mysql.Connection, database: string): Session {
         referencedColumns: key.map((part) => part.ref_column),
       }));
     },
+    columnsOf: async (schema) =>
+      (
+        await rows<{ table: string; name: string; type: string; primary: number }>(
+          `select table_name as \`table\`, column_name as name, column_type as type, column_key = 'PRI' as \`primary\`
+           from information_schema.columns where table_schema = ? order by table_name, ordinal_position`,
+          [schema],
+        )
+      ).map((column) => ({ ...column, primary: Boolean(Number(column.primary)) })),
     async records(schema, table, { limit, offset, orderBy, descending }) {
       const from = `${quote(schema)}.${quote(table)}`;
       const order = orderBy ? ` order by ${quote(orderBy)} ${descending ? 'desc' : 'asc'}` : '';

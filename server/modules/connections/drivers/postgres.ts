@@ -69,6 +69,14 @@ function session(client: pg.ClientBase): Session {
           [schema],
         )
       ).map((row) => ({ name: row.name, table: row.table, columns: row.columns, referencedTable: row.ref_table, referencedColumns: row.ref_columns })),
+    columnsOf: (schema) =>
+      rows(
+        `select c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type, coalesce(a.attnum = any(x.indkey::int2[]), false) as primary
+         from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+           left join pg_index x on x.indrelid = c.oid and x.indisprimary
+         where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f') and a.attnum > 0 and not a.attisdropped order by c.relname, a.attnum`,
+        [schema],
+      ),
     async records(schema, table, { limit, offset, orderBy, descending }) {
       const from = `${quote(schema)}.${quote(table)}`;
       const order = orderBy ? ` order by ${quote(orderBy)} ${descending ? 'desc' : 'asc'}` : '';

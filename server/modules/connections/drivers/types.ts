@@ -24,6 +24,13 @@ export interface TableDefinition {
   constraints: Array<{ name: string; type: 'FOREIGN KEY' | 'UNIQUE' | 'CHECK'; columns: string[]; references: { table: string; columns: string[] } | null; definition: string | null }>;
 }
 
+export interface SchemaColumn {
+  table: string;
+  name: string;
+  type: string;
+  primary: boolean;
+}
+
 export interface ForeignKey {
   table: string;
   columns: string[];
@@ -42,6 +49,8 @@ export interface Session {
   tables(schema: string): Promise<Array<{ name: string; comment: string | null }>>;
   table(schema: string, name: string): Promise<TableDefinition | undefined>;
   foreignKeys(schema: string): Promise<ForeignKey[]>;
+  /** Every column of the schema's tables in table and column order, for the ER diagram's cards. */
+  columnsOf(schema: string): Promise<SchemaColumn[]>;
   records(schema: string, table: string, page: { limit: number; offset: number; orderBy: string | undefined; descending: boolean }): Promise<{ total: number; rows: Array<Record<string, unknown>> }>;
 }
 
