@@ -1,21 +1,6 @@
-/** What the connection browser reads (server/modules/connections/drivers/types.ts). */
+/** What the connection browser reads; a table's definition is shared with the server's drivers. */
 
-export interface Column {
-  name: string;
-  type: string;
-  nullable: boolean;
-  default: string | null;
-  comment: string | null;
-}
-
-export interface TableDefinition {
-  code: string;
-  comment: string | null;
-  columns: Column[];
-  indexes: Array<{ name: string; columns: string[]; unique: boolean }>;
-  primary_key: string[];
-  constraints: Array<{ name: string; type: string; columns: string[]; references: { table: string; columns: string[] } | null; definition: string | null }>;
-}
+export type { Column, TableDefinition } from '../../../contract/connections';
 
 export interface Diagram {
   nodes: Array<{ id: string; name: string; comment: string | null; columns: Array<{ name: string; type: string }>; primary_key: string[]; more_columns: number }>;

@@ -1,3 +1,7 @@
+import type { TableDefinition } from '../../../../contract/connections';
+
+export type { Column, TableDefinition } from '../../../../contract/connections';
+
 /** Where and as whom a driver connects; `host` is an address the host policy allowed. */
 export interface Target {
   host: string;
@@ -5,23 +9,6 @@ export interface Target {
   username: string;
   password: string;
   database: string;
-}
-
-export interface Column {
-  name: string;
-  type: string;
-  nullable: boolean;
-  default: string | null;
-  comment: string | null;
-}
-
-export interface TableDefinition {
-  code: string;
-  comment: string | null;
-  columns: Column[];
-  indexes: Array<{ name: string; columns: string[]; unique: boolean }>;
-  primary_key: string[];
-  constraints: Array<{ name: string; type: 'FOREIGN KEY' | 'UNIQUE' | 'CHECK'; columns: string[]; references: { table: string; columns: string[] } | null; definition: string | null }>;
 }
 
 export interface SchemaColumn {
