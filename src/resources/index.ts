@@ -9,7 +9,7 @@ import { projectProfileResource } from './project-profile';
 import { projectRolesResource } from './project-roles';
 import { projectsResource } from './projects';
 import { reportGroupsResource, reportsResource } from './reports';
-import { resultsResource } from './results';
+import { regionsResource, resultJobsResource, resultsResource } from './results';
 import { scriptParamsResource, scriptsResource } from './scripts';
 import type { AppResource } from './types';
 
@@ -34,6 +34,8 @@ export const resources: AppResource[] = [
   labelGroupsResource,
   filterSettingsResource,
   resultsResource,
+  resultJobsResource,
+  regionsResource,
 ];
 
 export function findResource(name: string): AppResource | undefined {

@@ -1,22 +1,64 @@
+import { REPORT, REPORT_SERVICE_BASE } from '../../contract/library';
 import { lazyScreen } from './lazy-screen';
 import type { AppResource } from './types';
 
 const page = (name: 'Statistics' | 'SingleReportList' | 'SingleReportUpload' | 'ResultReportList') =>
   lazyScreen(() => import('../pages/results'), name);
 
-/** 城市体检成果: the screens of the results area (its own issue fills them in). */
+/** contract/results.ts: the results list, its statistics and generation live under oa_result. */
+const RESULTS_BASE = '/studio/report/api/oa_result/projects/:projectId/report';
+const REPORTS = `${REPORT_SERVICE_BASE}/report`;
+const viewReports = ['report.report'];
+
+/**
+ * 城市体检成果 (`results`): the reports of the results area with their region and dimension.
+ * Hand-made reports are library reports, so adding and deleting go to the report endpoints;
+ * spec section 6 gates 新增报告 and 删除报告 with `create_report`.
+ */
 export const resultsResource: AppResource = {
   name: 'results',
   meta: {
     label: '成果',
     dataProviderName: 'report',
-    endpoints: {},
-    permissions: {},
+    endpoints: {
+      list: `${RESULTS_BASE}/list/`,
+      statistics: `${RESULTS_BASE}/statistics/`,
+      create: `${REPORTS}/report_create/`,
+      deleteMany: `${REPORTS}/batch_delete/`,
+    },
+    permissions: {
+      list: viewReports,
+      show: viewReports,
+      create: REPORT.permissions.create,
+      delete: REPORT.permissions.create,
+    },
     routes: [
       { area: 'cstjPage', path: 'statistics', page: page('Statistics'), menu: '成果统计' },
       { area: 'cstjPage', path: 'singleReportList', page: page('SingleReportList'), menu: '单体报告列表' },
       { area: 'cstjPage', path: 'singleReportUpload', page: page('SingleReportUpload'), menu: '报告上传列表' },
       { area: 'cstjPage', path: 'reportList', page: page('ResultReportList'), menu: '报告列表' },
     ],
+  },
+};
+
+/** 成果生成: the project's generation jobs (GET lists them, POST starts one; spec section 7). */
+export const resultJobsResource: AppResource = {
+  name: 'resultJobs',
+  meta: {
+    label: '成果生成任务',
+    dataProviderName: 'report',
+    endpoints: { list: `${RESULTS_BASE}/generate/`, create: `${RESULTS_BASE}/generate/` },
+    permissions: { list: viewReports, create: REPORT.permissions.create },
+  },
+};
+
+/** The project's investigation scope: its region tree down to `level_limit`. */
+export const regionsResource: AppResource = {
+  name: 'regions',
+  meta: {
+    label: '调查范围',
+    dataProviderName: 'report',
+    endpoints: { list: `${REPORT_SERVICE_BASE}/investigation_scope/tree/` },
+    permissions: { list: viewReports },
   },
 };

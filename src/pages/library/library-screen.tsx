@@ -1,7 +1,7 @@
 import { useGetIdentity } from '@refinedev/core';
 import { Pagination, theme } from 'antd';
 import { useCallback, useState, type CSSProperties } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ItemTagImport } from './item-tag-sheet';
 import { BatchBar } from './items/batch-bar';
 import { DownloadProgress } from './items/download-progress';
@@ -25,7 +25,7 @@ import './library.css';
 type DialogState = Pick<ItemDialogProps, 'mode' | 'item'>;
 
 /** The theme's colours for the library's own CSS (library.css, group-list.css). */
-const surfaceColors = (token: ReturnType<typeof theme.useToken>['token']) =>
+export const surfaceColors = (token: ReturnType<typeof theme.useToken>['token']) =>
   ({
     '--library-surface': token.colorBgContainer,
     '--library-fill': token.colorFillTertiary,
@@ -39,6 +39,8 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
   const { token } = theme.useToken();
   const may = (action: string) => can(kind.resource, action);
   const navigate = useNavigate();
+  // The 成果 area's report list opens its own detail route (spec section 2: both are read alike).
+  const inResults = useLocation().pathname.startsWith('/cstjPage/');
   const { data: identity } = useGetIdentity<{ uuid?: string }>();
   const { query, update, searchParams } = useListQuery(projectId, kind);
   const { api, items, page, groups, groupList: groupAnswer, reload, loadKey } = useLibraryData(projectId, kind, query);
@@ -57,9 +59,10 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
   const open = useCallback(
     (item: LibraryItem, index: number) => {
       if (kind.fileIsImage) setPreview(index);
+      else if (inResults) navigate(`/cstjPage/${projectId}/statisticsDetail${detailSearch(item)}&from=reportList`);
       else navigate(`/report/${projectId}/reportDetail${detailSearch(item)}`);
     },
-    [kind.fileIsImage, navigate, projectId],
+    [kind.fileIsImage, inResults, navigate, projectId],
   );
   const edit = useCallback((item: LibraryItem) => setDialog({ mode: 'edit', item }), []);
   const loadPage = useCallback(

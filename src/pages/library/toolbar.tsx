@@ -1,11 +1,9 @@
 import { AppstoreOutlined, ArrowDownOutlined, ArrowUpOutlined, PlusOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Segmented, Space, Tooltip, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Segmented, Space, Tooltip, Typography } from 'antd';
+import { DateRange } from './items/date-range';
 import { SearchBox } from './items/search-box';
 import type { LibraryKind } from './kinds';
 import type { ListQuery, ViewMode } from './list-query';
-
-const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 interface Props {
   kind: LibraryKind;
@@ -16,11 +14,6 @@ interface Props {
   onSelecting?: (on: boolean) => void;
   /** Absent without the create permission. */
   onCreate?: () => void;
-}
-
-function range(query: ListQuery): [Dayjs, Dayjs] | null {
-  const [start, end] = [dayjs(query.start), dayjs(query.end)];
-  return query.start && query.end && start.isValid() && end.isValid() ? [start, end] : null;
 }
 
 /** Title, name search, sort on creation time, date-time range, view mode, the settings toggle and 新增. */
@@ -57,15 +50,7 @@ export function Toolbar({ kind, query, onChange, selecting, onSelecting, onCreat
               创建时间
             </Button>
           </Tooltip>
-          <DatePicker.RangePicker
-            showTime
-            format={DATE_TIME_FORMAT}
-            placeholder={['开始时间', '结束时间']}
-            value={range(query)}
-            onChange={(values) =>
-              onChange({ start: values?.[0]?.format(DATE_TIME_FORMAT), end: values?.[1]?.format(DATE_TIME_FORMAT), pageNo: 1 })
-            }
-          />
+          <DateRange start={query.start} end={query.end} onChange={(start, end) => onChange({ start, end, pageNo: 1 })} />
         </Space>
         <Segmented<ViewMode>
           value={query.view}

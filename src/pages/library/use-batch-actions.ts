@@ -1,14 +1,11 @@
 import { App } from 'antd';
-import { useState } from 'react';
 import { exportItemTags } from './item-tag-sheet';
 import { feedback } from '../../lib/feedback';
 import { changed } from '../../lib/changed';
-import { entryName, zipFiles } from '../../lib/zip';
 import type { LibraryApi, ServiceAnswer } from './api';
-import { saveBlob } from '../../lib/save-blob';
-import { fileBytes } from '../../providers/files';
 import type { LibraryKind } from './kinds';
 import type { LibraryItem } from './types';
+import { useZipDownload } from './use-zip-download';
 
 interface Options {
   kind: LibraryKind;
@@ -22,7 +19,7 @@ interface Options {
 /** The batch bar's actions on the checked items, with the spec's messages and confirmations. */
 export function useBatchActions({ kind, api, chosen, reload }: Options) {
   const { modal } = App.useApp();
-  const [progress, setProgress] = useState<number>();
+  const zip = useZipDownload(kind);
   const ids = chosen.map((item) => item.id);
   const count = chosen.length;
   /** True (and says so) when nothing is checked. */
@@ -67,26 +64,12 @@ export function useBatchActions({ kind, api, chosen, reload }: Options) {
     confirmThen(`此操作将永久删除${count}条数据报告，是否继续操作?`, () => api.deleteItems(ids));
   };
 
-  const download = async () => {
-    if (nothing(kind.nothingToDownload) || progress !== undefined) return;
-    const sources = chosen.map((item) => ({ name: entryName(item), url: item.file ?? '' }));
-    setProgress(0);
-    try {
-      const { blob, failed } = await zipFiles(sources, (url) => fileBytes(url), setProgress);
-      failed.forEach((name) => feedback.error(`Failed to fetch file: ${name}`));
-      if (blob) {
-        feedback.success('浏览器准备下载');
-        saveBlob(blob, kind.archiveName);
-      }
-    } finally {
-      setProgress(undefined);
-    }
-  };
+  const download = () => zip.download(chosen);
 
   const exportTags = () => {
     if (nothing('请勾选需要导出的数据!')) return;
     void exportItemTags(chosen, kind);
   };
 
-  return { move, moveOut, remove, download, exportTags, progress };
+  return { move, moveOut, remove, download, exportTags, progress: zip.progress };
 }

@@ -9,10 +9,14 @@ import { ScrollButtons } from './scroll-buttons';
 import { useDetailItem } from './use-detail-item';
 import './detail.css';
 
-/** The list of the route family the detail was opened in (/report/… or /cstjPage/…). */
-function listPath(pathname: string, projectId: string): string {
+/**
+ * The list of the route family the detail was opened in (/report/… or /cstjPage/…): the screen
+ * named by the `from` query parameter (e.g. statistics), else the family's report list.
+ */
+function listPath(pathname: string, search: string, projectId: string): string {
   const area = pathname.split('/')[1] || 'report';
-  return `/${area}/${projectId}/reportList`;
+  const from = new URLSearchParams(search).get('from') ?? '';
+  return `/${area}/${projectId}/${/^[A-Za-z]+$/.test(from) ? from : 'reportList'}`;
 }
 
 /**
@@ -21,7 +25,7 @@ function listPath(pathname: string, projectId: string): string {
  */
 export function LibraryDetail({ kind }: { kind: LibraryKind }) {
   const { projectId = '' } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const item = useDetailItem(kind, projectId);
   const viewer = useRef<HTMLDivElement>(null);
@@ -31,7 +35,7 @@ export function LibraryDetail({ kind }: { kind: LibraryKind }) {
     // The router numbers its history entries; idx 0 means the detail was opened directly.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);
-    else navigate(listPath(pathname, projectId));
+    else navigate(listPath(pathname, search, projectId));
   };
   const fullscreen = () => {
     const target = viewer.current ?? document.documentElement;

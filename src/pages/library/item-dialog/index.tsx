@@ -21,6 +21,8 @@ export interface ItemDialogProps {
   groupId?: number;
   /** hasDimension=true: the research-dimension selector and the label picker show. */
   hasDimension?: boolean;
+  /** results: the 成果 area's variant: a research dimension is required and the file is a pdf. */
+  variant?: 'library' | 'results';
   open: boolean;
   onClose: () => void;
   /** Called after a successful save, so the list reloads. */
@@ -49,7 +51,9 @@ export function ItemDialog(props: ItemDialogProps) {
   );
 }
 
-function ItemForm({ kind, projectUuid, mode, item, groupId, hasDimension, onClose, onSaved }: ItemDialogProps) {
+function ItemForm({ kind, projectUuid, mode, item, groupId, hasDimension: asked, variant, onClose, onSaved }: ItemDialogProps) {
+  const results = variant === 'results';
+  const hasDimension = asked || results;
   const [form] = Form.useForm<ItemFormValues>();
   const username = useCurrentUsername();
   const dimensionOptions = useDimensionOptions(projectUuid, Boolean(hasDimension));
@@ -110,6 +114,7 @@ function ItemForm({ kind, projectUuid, mode, item, groupId, hasDimension, onClos
         kind={kind}
         projectUuid={projectUuid}
         bulk={mode === 'bulk'}
+        pdfOnly={results}
         dimensions={hasDimension ? (dimensionOptions ?? 'loading') : undefined}
       />
       <div className="item-dialog__footer">

@@ -21,12 +21,14 @@ interface FieldsProps {
   kind: LibraryKind;
   projectUuid: string;
   bulk: boolean;
+  /** The results variant's report file: pdf only. */
+  pdfOnly?: boolean;
   /** Present with hasDimension=true. */
   dimensions?: DimensionOption[] | 'loading';
 }
 
 /** The form's fields: name (one item) or files (bulk), creator, cover (unless the file is the image), dimension, tags and file. */
-export function ItemFields({ kind, projectUuid, bulk, dimensions }: FieldsProps) {
+export function ItemFields({ kind, projectUuid, bulk, pdfOnly, dimensions }: FieldsProps) {
   // A kind whose file is an image uses it as its cover and takes images; the other takes documents and a cover.
   const images = kind.fileIsImage;
   const fileLabel = `${kind.entity}文件`;
@@ -47,7 +49,7 @@ export function ItemFields({ kind, projectUuid, bulk, dimensions }: FieldsProps)
         <Input placeholder={kind.messages.createUser} maxLength={150} />
       </Form.Item>
       {!images && (
-        <Form.Item name="cover" label="封面" rules={required(kind.messages.cover ?? '请上传报告封面')}>
+        <Form.Item name="cover" label="封面" rules={required(kind.messages.cover ?? '请上传报告封面')} extra="支持 jpg、jpeg、png 格式，不超过 2MB">
           <CoverField projectUuid={projectUuid} />
         </Form.Item>
       )}
@@ -70,7 +72,7 @@ export function ItemFields({ kind, projectUuid, bulk, dimensions }: FieldsProps)
         </Form.Item>
       ) : (
         <Form.Item name="file" label={fileLabel} rules={required(kind.messages.file)}>
-          {images ? <MaterialImageField projectUuid={projectUuid} /> : <ReportFileUpload projectUuid={projectUuid} />}
+          {images ? <MaterialImageField projectUuid={projectUuid} /> : <ReportFileUpload projectUuid={projectUuid} pdfOnly={pdfOnly} />}
         </Form.Item>
       )}
     </>

@@ -1,0 +1,60 @@
+import { Pagination } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import type { LibraryKind } from '../library/kinds';
+import { ItemsArea } from '../library/items-area';
+import { DEFAULT_LIST_QUERY } from '../library/list-query';
+import { detailSearch } from '../library/types';
+import { RESULT_PAGE_SIZES, type ResultsQuery } from './results-query';
+import type { ResultItem } from './types';
+
+interface ResultItemsProps {
+  kind: LibraryKind;
+  projectId: string;
+  /** The screen's route, where the detail's 返回 leads. */
+  from: string;
+  query: ResultsQuery;
+  onPage: (patch: Pick<ResultsQuery, 'pageNo' | 'pageSize'>) => void;
+  page: { items: ResultItem[]; total: number };
+  loading: boolean;
+  fetching: boolean;
+  selecting: boolean;
+  checked: number[];
+  onCheck: (ids: number[]) => void;
+  createHint?: boolean;
+}
+
+/** The cards of a results screen (the library's card grid, skeleton and empty state) with their pagination. */
+export function ResultItems({ kind, projectId, from, query, onPage, page, loading, fetching, selecting, checked, onCheck, createHint = false }: ResultItemsProps) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <ItemsArea
+        kind={kind}
+        query={{ ...DEFAULT_LIST_QUERY, pageNo: query.pageNo, pageSize: query.pageSize }}
+        page={page}
+        loading={loading}
+        fetching={fetching}
+        selecting={selecting}
+        checked={checked}
+        canEdit={false}
+        createHint={createHint}
+        onCheck={onCheck}
+        onOpen={(item) => navigate(`/cstjPage/${projectId}/statisticsDetail${detailSearch(item)}&from=${from}`)}
+        onEdit={() => undefined}
+      />
+      {page.total > 0 && (
+        <Pagination
+          className="library-pagination"
+          current={query.pageNo}
+          pageSize={query.pageSize}
+          total={page.total}
+          pageSizeOptions={RESULT_PAGE_SIZES}
+          showSizeChanger
+          showQuickJumper
+          showTotal={(total) => `共 ${total} 条`}
+          onChange={(pageNo, pageSize) => onPage({ pageNo: pageSize === query.pageSize ? pageNo : 1, pageSize })}
+        />
+      )}
+    </>
+  );
+}
