@@ -282,6 +282,34 @@ describe('report dialog', () => {
   });
 });
 
+describe('report dialog, results variant', () => {
+  it('takes only a pdf, names the cover formats and requires a dimension (请选择维度标签)', async () => {
+    const calls = serveLibrary();
+    const { user } = mount({ variant: 'results' });
+    expect(within(field('封面')).getByText('支持 jpg、jpeg、png 格式，不超过 2MB')).toBeInTheDocument();
+    expect(within(field('报告文件')).getByText(/支持 pdf 格式/)).toBeInTheDocument();
+    expect(fileInput('报告文件')).toHaveAttribute('accept', '.pdf,application/pdf');
+
+    await user.upload(fileInput('报告文件'), new File(['PK'], '体检.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
+    expect(await screen.findByText('请上传正确的文件格式!')).toBeInTheDocument();
+
+    await user.type(screen.getByPlaceholderText('请输入报告名称'), '社区体检报告');
+    calls.uploads.push('社区.pdf');
+    await user.upload(fileInput('报告文件'), pdf('社区.pdf'));
+    await within(field('报告文件')).findByText('上传成功');
+    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('demo'));
+    await submit(user);
+    expect(await screen.findByText('请选择维度标签')).toBeInTheDocument();
+    expect(calls.created).toEqual([]);
+
+    await user.click(field('研究维度').querySelector('.ant-select-selector') as HTMLElement);
+    await user.click(await screen.findByText('生态宜居', { selector: '.ant-select-item-option-content' }));
+    await submit(user);
+    await screen.findByText('新增报告成功');
+    expect(calls.created).toMatchObject([{ name: '社区体检报告', labels: [31], real_file_name: '社区.pdf' }]);
+  });
+});
+
 describe('material dialog', () => {
   it('limits the name to 20 characters and asks for the image', async () => {
     serveLibrary();

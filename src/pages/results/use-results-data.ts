@@ -27,7 +27,7 @@ export function useResultsList(projectId: string, query: ResultsQuery, source?: 
 export function useResultStatistics(projectId: string, query: ResultsQuery, version = 0) {
   const { statistics } = useEndpoints('results');
   const params = filterParams(resultsFilters({ ...query, pageNo: 1 }));
-  return useCustom<ResultStatistics>({
+  const answer = useCustom<{ data?: ResultStatistics }>({
     url: statistics!,
     method: 'get',
     dataProviderName: 'report',
@@ -35,6 +35,8 @@ export function useResultStatistics(projectId: string, query: ResultsQuery, vers
     meta: { projectId, version },
     queryOptions: { keepPreviousData: true },
   });
+  // A custom call answers the service's envelope: the statistics are its `data`.
+  return answer.data?.data.data;
 }
 
 /**

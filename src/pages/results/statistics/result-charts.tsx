@@ -4,8 +4,6 @@ import { Bar, BarChart, CartesianGrid, Cell, Label, Pie, PieChart, ResponsiveCon
 import { REGION_LEVEL_NAMES, type RegionLevel, type ResultStatistics } from '../../../../contract/results';
 
 const HEIGHT = 220;
-/** Drawn at this size until the browser measures the card (and under jsdom, which never does). */
-const INITIAL = { width: 400, height: HEIGHT };
 
 /** The title of the per-region chart: the level its regions are at (各区县成果数). */
 export function regionChartTitle(stats: ResultStatistics): string {
@@ -47,7 +45,7 @@ export default function ResultCharts({ stats }: { stats: ResultStatistics }) {
   return (
     <div className="results-charts">
       <ChartCard title="各维度成果数" empty={dimensions.every((entry) => entry.count === 0)}>
-        <ResponsiveContainer width="100%" height={HEIGHT} initialDimension={INITIAL}>
+        <ResponsiveContainer width="100%" height={HEIGHT}>
           <BarChart data={dimensions} layout="vertical" margin={{ left: 8, right: 24 }}>
             <CartesianGrid horizontal={false} stroke={token.colorBorderSecondary} />
             <XAxis type="number" allowDecimals={false} tick={axis} stroke={token.colorBorder} />
@@ -58,7 +56,7 @@ export default function ResultCharts({ stats }: { stats: ResultStatistics }) {
         </ResponsiveContainer>
       </ChartCard>
       <ChartCard title={regionChartTitle(stats)} empty={regions.length === 0}>
-        <ResponsiveContainer width="100%" height={HEIGHT} initialDimension={INITIAL}>
+        <ResponsiveContainer width="100%" height={HEIGHT}>
           <BarChart data={regions} margin={{ right: 8 }}>
             <CartesianGrid vertical={false} stroke={token.colorBorderSecondary} />
             <XAxis dataKey="name" tick={axis} stroke={token.colorBorder} interval={0} angle={regions.length > 6 ? -30 : 0} textAnchor={regions.length > 6 ? 'end' : 'middle'} height={regions.length > 6 ? 56 : 30} />
@@ -70,7 +68,7 @@ export default function ResultCharts({ stats }: { stats: ResultStatistics }) {
       </ChartCard>
       <ChartCard title="指标达标率" empty={total === 0}>
         <div className="results-chart__share">
-          <ResponsiveContainer width="60%" height={HEIGHT} initialDimension={{ width: 240, height: HEIGHT }}>
+          <ResponsiveContainer width="60%" height={HEIGHT}>
             <PieChart>
               <Pie data={shares} dataKey="value" nameKey="name" innerRadius="62%" outerRadius="88%" startAngle={90} endAngle={-270} stroke="none" isAnimationActive={false}>
                 {shares.map((entry) => (

@@ -38,7 +38,7 @@ export function StatisticsScreen() {
 
   const jobs = useGenerationJobs(projectId);
   const { list, page } = useResultsList(projectId, query, undefined, jobs.version);
-  const stats = useResultStatistics(projectId, query, jobs.version);
+  const statsData = useResultStatistics(projectId, query, jobs.version);
   const { selecting, checked, setSelecting, setChecked } = useSelection(`${JSON.stringify(query)}#${jobs.version}`);
   const zip = useZipDownload(RESULT_KIND);
   const [generating, setGenerating] = useState(false);
@@ -48,7 +48,6 @@ export function StatisticsScreen() {
     const next = dimensions?.find((option) => option.value === id);
     update({ dimensionId: id, regions: next?.level ? pathsAtMost(query.regions, next.level) : query.regions, pageNo: 1 });
   };
-  const statsData = stats.data?.data;
 
   return (
     <div className="results-screen" style={surfaceColors(token)}>
