@@ -189,6 +189,7 @@ describe('成果统计', { timeout: 60_000 }, () => {
 
   it('explains a project without a data connection and points to 项目设置', async () => {
     serveResults({ treeError: '项目尚未配置数据连接，请在项目设置中配置' });
+    server.use(http.get('*/api/connection/projects/p-1/connections/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })));
     const { user } = open();
     expect(await screen.findByText('项目尚未配置数据连接，请在项目设置中配置')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /前往项目设置/ }));
@@ -205,6 +206,7 @@ describe('成果统计', { timeout: 60_000 }, () => {
 
   it('opens a report in statisticsDetail and 返回 comes back to 成果统计', async () => {
     serveResults({ items: reports, stats: demoStats });
+    server.use(http.get('*/studio/report/api/report/projects/p-1/report/3/', () => HttpResponse.json({ code: 200, message: 'ok', data: reports[2] })));
     const { user } = open();
     await user.click(within(await card('西城区交通便捷体检报告')).getByRole('button', { name: '查看 西城区交通便捷体检报告' }));
     await waitFor(() => expect(window.location.hash).toContain('/cstjPage/p-1/statisticsDetail?id=3'));
