@@ -27,7 +27,8 @@ async function embeddedFonts(bytes: Uint8Array): Promise<fontkit.Font[]> {
   const fonts: fontkit.Font[] = [];
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFDict) || !object.has(PDFName.of('FontFile2'))) continue;
-    const stream = object.lookup(PDFName.of('FontFile2'), PDFRawStream);
+    const stream = object.lookup(PDFName.of('FontFile2'));
+    if (!(stream instanceof PDFRawStream)) throw new Error('FontFile2 is not a stream');
     fonts.push(fontkit.create(Buffer.from(decodePDFRawStream(stream).decode())));
   }
   return fonts;
