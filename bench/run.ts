@@ -6,6 +6,7 @@ import { labelsImport, labelsImportBudgetMs } from './labels-import';
 import { loadBench, loadBudgetMs, readLoadSeconds } from './load';
 import { materialThumbnails, materialThumbnailsBudgetMs } from './material-thumbnails';
 import { projectsList } from './projects-list';
+import { readReportPdfCount, reportPdfBench, reportPdfBudgetMs } from './report-pdf';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 import { requestCost, requestCostBudgetMs } from './request-cost';
 
@@ -13,11 +14,13 @@ let settings: LoadSettings;
 let uploadMegabytes: number;
 let reports: number;
 let loadSeconds: number;
+let reportPdfs: number;
 try {
   settings = readSettings(process.env);
   uploadMegabytes = readUploadMegabytes(process.env);
   reports = readReportCount(process.env);
   loadSeconds = readLoadSeconds(process.env);
+  reportPdfs = readReportPdfCount(process.env);
 } catch (error) {
   console.error(`bench: ${describeError(error)}`);
   process.exit(1);
@@ -37,7 +40,8 @@ const limitMs =
   materialThumbnailsBudgetMs() +
   loadBudgetMs(settings, loadSeconds) +
   requestCostBudgetMs(settings) +
-  connectionsBudgetMs(settings);
+  connectionsBudgetMs(settings) +
+  reportPdfBudgetMs(reportPdfs);
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -48,6 +52,10 @@ const only = process.env.BENCH_ONLY;
 try {
   if (only === 'report-list') {
     console.log(await reportList(settings, postgresUrl, reports));
+    process.exit(0);
+  }
+  if (only === 'report-pdf') {
+    console.log(await reportPdfBench(reportPdfs));
     process.exit(0);
   }
   console.log(await projectsList(settings, postgresUrl));
@@ -67,6 +75,8 @@ try {
   console.log(await connectionsBench(settings));
   console.log();
   console.log(await loadBench(settings, loadSeconds, postgresUrl));
+  console.log();
+  console.log(await reportPdfBench(reportPdfs));
 } catch (error) {
   console.error('bench failed:', error);
   process.exitCode = 1;

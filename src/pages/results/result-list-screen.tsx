@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Space, theme, Typography } from 'antd';
+import { App, Button, Space, Typography } from 'antd';
 import { useInvalidate } from '@refinedev/core';
 import { useState } from 'react';
 import type { ResultSource } from '../../../contract/results';
@@ -10,7 +10,7 @@ import { ItemDialog } from '../library/item-dialog';
 import { DateRange } from '../library/items/date-range';
 import { SearchBox } from '../library/items/search-box';
 import { REPORT_KIND } from '../library/kinds';
-import { surfaceColors } from '../library/library-screen';
+import { useSurfaceColors } from '../library/library-screen';
 import { useSelection } from '../library/use-selection';
 import { ResultItems } from './result-items';
 import { SelectionBar } from './selection-bar';
@@ -33,7 +33,7 @@ interface ResultListScreenProps {
  */
 export function ResultListScreen({ title, path, source, actions }: ResultListScreenProps) {
   const { projectId, can } = useProjectContext();
-  const { token } = theme.useToken();
+  const surface = useSurfaceColors();
   const { modal } = App.useApp();
   const { query, update } = useResultsQuery();
   const invalidate = useInvalidate();
@@ -71,7 +71,7 @@ export function ResultListScreen({ title, path, source, actions }: ResultListScr
   };
 
   return (
-    <div className="results-screen" style={surfaceColors(token)}>
+    <div className="results-screen" style={surface}>
       <div className="library-toolbar">
         <div className="library-toolbar__row">
           <Typography.Title level={4} className="library-toolbar__title">

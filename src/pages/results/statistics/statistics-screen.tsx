@@ -1,5 +1,5 @@
 import { DownloadOutlined, ExperimentOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton, Space, Statistic, theme, Typography } from 'antd';
+import { Button, Card, Skeleton, Space, Statistic, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import type { RegionLevel } from '../../../../contract/results';
 import { useProjectContext } from '../../../components/project-context';
@@ -12,7 +12,7 @@ import { NoConnection } from '../no-connection';
 import { RegionCascader } from '../region-cascader';
 import { pathsAtMost } from '../regions';
 import { ResultItems } from '../result-items';
-import { surfaceColors } from '../../library/library-screen';
+import { useSurfaceColors } from '../../library/library-screen';
 import { SelectionBar } from '../selection-bar';
 import { useRegionTree, useResultsList, useResultStatistics } from '../use-results-data';
 import { useResultsQuery } from '../use-results-query';
@@ -28,7 +28,7 @@ const FALLBACK_LEVEL: RegionLevel = 5;
 /** 成果统计: filter by region and dimension, charts, the generated reports, 成果生成 and 批量下载. */
 export function StatisticsScreen() {
   const { projectId, project, can } = useProjectContext();
-  const { token } = theme.useToken();
+  const surface = useSurfaceColors();
   const { query, update } = useResultsQuery();
   const dimensions = useDimensionOptions(projectId, true);
   const dimension = dimensions?.find((option) => option.value === query.dimensionId);
@@ -50,7 +50,7 @@ export function StatisticsScreen() {
   };
 
   return (
-    <div className="results-screen" style={surfaceColors(token)}>
+    <div className="results-screen" style={surface}>
       <div className="library-toolbar">
         <div className="library-toolbar__row">
           <Typography.Title level={4} className="library-toolbar__title">
