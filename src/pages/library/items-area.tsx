@@ -7,7 +7,7 @@ import type { ListQuery } from './list-query';
 import type { LibraryItem } from './types';
 
 /** What the card and the list view both take. */
-type Shared = Pick<ItemGridProps, 'selecting' | 'checked' | 'canEdit' | 'onCheck' | 'onEdit'>;
+type Shared = Pick<ItemGridProps, 'selecting' | 'checked' | 'canEdit' | 'onCheck' | 'onEdit' | 'describe'>;
 
 interface Props extends Shared {
   kind: LibraryKind;
@@ -26,7 +26,7 @@ const SKELETON_CARDS = 8;
 
 /** The items as cards or rows, a skeleton while the first answer loads, or the empty state. */
 export function ItemsArea(props: Props) {
-  const { kind, query, page, loading, fetching, createHint, onOpen, ...shared } = props;
+  const { kind, query, page, loading, fetching, createHint, onOpen, describe, ...shared } = props;
 
   if (loading) {
     return (
@@ -68,7 +68,7 @@ export function ItemsArea(props: Props) {
         />
       ) : (
         <Spin spinning={fetching}>
-          <ItemGrid {...shared} items={page.items} imageIsFile={kind.fileIsImage} onOpen={onOpen} />
+          <ItemGrid {...shared} describe={describe} items={page.items} imageIsFile={kind.fileIsImage} onOpen={onOpen} />
         </Spin>
       )}
     </div>

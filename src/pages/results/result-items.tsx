@@ -1,9 +1,11 @@
-import { Pagination } from 'antd';
+import { EnvironmentOutlined } from '@ant-design/icons';
+import { Pagination, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { LibraryKind } from '../library/kinds';
 import { ItemsArea } from '../library/items-area';
 import { DEFAULT_LIST_QUERY } from '../library/list-query';
 import { detailSearch } from '../library/types';
+import { regionName } from './regions';
 import { RESULT_PAGE_SIZES, type ResultsQuery } from './results-query';
 import type { ResultItem } from './types';
 
@@ -41,6 +43,7 @@ export function ResultItems({ kind, projectId, from, query, onPage, page, loadin
         onCheck={onCheck}
         onOpen={(item) => navigate(`/cstjPage/${projectId}/statisticsDetail${detailSearch(item)}&from=${from}`)}
         onEdit={() => undefined}
+        describe={(item) => <ResultFacts item={item as ResultItem} />}
       />
       {page.total > 0 && (
         <Pagination
@@ -56,5 +59,23 @@ export function ResultItems({ kind, projectId, from, query, onPage, page, loadin
         />
       )}
     </>
+  );
+}
+
+/** Where a generated report is about and how many of its indicators meet their standard. */
+function ResultFacts({ item }: { item: ResultItem }) {
+  if (!item.region) return null;
+  const { indicators_met: met, indicators_total: total } = item;
+  return (
+    <div className="results-card__facts">
+      <Typography.Text type="secondary" ellipsis={{ tooltip: item.region.join(' › ') }}>
+        <EnvironmentOutlined /> {regionName(item.region)}
+      </Typography.Text>
+      {total ? (
+        <span className={`results-card__met${met === total ? ' results-card__met--all' : ''}`} title="达标指标 / 指标总数">
+          达标 {met}/{total}
+        </span>
+      ) : null}
+    </div>
   );
 }

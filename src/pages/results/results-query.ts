@@ -1,5 +1,6 @@
 import type { CrudFilters, CrudSorting } from '@refinedev/core';
 import type { RegionPath, ResultSource } from '../../../contract/results';
+import { PAGE_SIZES } from '../library/list-query';
 import { readRegions } from './regions';
 
 /** What a results screen shows; every value lives in the URL query, so a link reopens the same view. */
@@ -14,9 +15,9 @@ export interface ResultsQuery {
 }
 
 const KEYS = ['pageNo', 'pageSize', 'name', 'start_time', 'end_time', 'dimension_id', 'regions'] as const;
-const DEFAULT_PAGE_SIZE = 12;
-/** Cards come four to a row at 1440 wide. */
-export const RESULT_PAGE_SIZES = [12, 24, 48, 96];
+/** The spec's default page size; cards come five to a row at 1440 wide. */
+const DEFAULT_PAGE_SIZE = 10;
+export const RESULT_PAGE_SIZES = PAGE_SIZES;
 
 const positive = (value: string | null) => {
   const n = Number(value);
@@ -26,7 +27,7 @@ const positive = (value: string | null) => {
 export function readResultsQuery(params: URLSearchParams): ResultsQuery {
   return {
     pageNo: positive(params.get('pageNo')) ?? 1,
-    pageSize: Math.min(positive(params.get('pageSize')) ?? DEFAULT_PAGE_SIZE, 96),
+    pageSize: Math.min(positive(params.get('pageSize')) ?? DEFAULT_PAGE_SIZE, PAGE_SIZES[PAGE_SIZES.length - 1]),
     name: params.get('name') ?? '',
     start: params.get('start_time') || undefined,
     end: params.get('end_time') || undefined,

@@ -1,6 +1,6 @@
 import { DownloadOutlined, EditOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Card, Checkbox, Tag, Tooltip, Typography } from 'antd';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { LibraryItem } from '../types';
 import { fileSrc } from '../../../providers/files';
 import { downloadHref, itemImage } from './item-files';
@@ -15,13 +15,15 @@ interface ItemCardProps {
   selecting: boolean;
   checked: boolean;
   canEdit: boolean;
+  /** A line under the date that a screen adds (the 成果 cards: region and indicators). */
+  detail?: ReactNode;
   onToggle: (checked: boolean) => void;
   onOpen: () => void;
   onEdit: () => void;
 }
 
 /** One report or material: cover, name, date (the first 10 characters) and tags. */
-export function ItemCard({ item, imageIsFile, selecting, checked, canEdit, onToggle, onOpen, onEdit }: ItemCardProps) {
+export function ItemCard({ item, imageIsFile, selecting, checked, canEdit, detail, onToggle, onOpen, onEdit }: ItemCardProps) {
   const image = itemImage(item, imageIsFile);
   const activate = () => (selecting ? onToggle(!checked) : onOpen());
   const onKey = (event: KeyboardEvent) => {
@@ -81,6 +83,7 @@ export function ItemCard({ item, imageIsFile, selecting, checked, canEdit, onTog
         {item.name}
       </Typography.Text>
       <div className="library-card__date">{item.created_at.slice(0, 10)}</div>
+      {detail}
       <div className="library-card__tags">
         {item.labels.slice(0, SHOWN_TAGS).map((label) => (
           <Tag key={label.id} color="blue" bordered={false}>

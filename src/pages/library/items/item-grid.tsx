@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LibraryItem } from '../types';
 import { ItemCard } from './item-card';
 
@@ -10,10 +11,12 @@ export interface ItemGridProps {
   onCheck: (ids: number[]) => void;
   onOpen: (item: LibraryItem, index: number) => void;
   onEdit: (item: LibraryItem) => void;
+  /** A screen's own line on each card. */
+  describe?: (item: LibraryItem) => ReactNode;
 }
 
 /** The card view. */
-export function ItemGrid({ items, imageIsFile, selecting, checked, canEdit, onCheck, onOpen, onEdit }: ItemGridProps) {
+export function ItemGrid({ items, imageIsFile, selecting, checked, canEdit, onCheck, onOpen, onEdit, describe }: ItemGridProps) {
   return (
     <div className="library-grid" role="list">
       {items.map((item, index) => (
@@ -24,6 +27,7 @@ export function ItemGrid({ items, imageIsFile, selecting, checked, canEdit, onCh
             selecting={selecting}
             checked={checked.includes(item.id)}
             canEdit={canEdit}
+            detail={describe?.(item)}
             onToggle={(on) => onCheck(on ? [...checked, item.id] : checked.filter((id) => id !== item.id))}
             onOpen={() => onOpen(item, index)}
             onEdit={() => onEdit(item)}

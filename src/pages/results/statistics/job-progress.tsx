@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { Button, Card, Progress, Space, Tag, Typography } from 'antd';
+import { Button, Card, Progress, Space, Tag, theme, Typography } from 'antd';
 import { GENERATION_STATE_NAMES, type GenerationJob } from '../../../../contract/results';
 import { regionName } from '../regions';
 
@@ -7,6 +7,7 @@ const stateColors: Record<GenerationJob['state'], string> = { queued: 'default',
 
 /** One generation job: what it makes, a progress bar of its regions, and why any region failed. */
 function JobRow({ job, onDismiss }: { job: GenerationJob; onDismiss: () => void }) {
+  const { token } = theme.useToken();
   const settled = job.done + job.failed;
   const percent = job.total ? Math.round((settled / job.total) * 100) : 0;
   const active = job.state === 'queued' || job.state === 'running';
@@ -29,6 +30,8 @@ function JobRow({ job, onDismiss }: { job: GenerationJob; onDismiss: () => void 
         percent={percent}
         success={{ percent: job.total ? Math.round((job.done / job.total) * 100) : 0 }}
         status={active ? 'active' : job.failed > 0 ? 'exception' : 'success'}
+        // Green for made reports, red for failed regions.
+        strokeColor={job.failed > 0 ? token.colorError : undefined}
         aria-label="生成进度"
       />
       {failures.length > 0 && (
