@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import JSZip from 'jszip';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
+
+const SHOTS = '/tmp/shots-results';
+const STREET = ['示例省', '示例市', '东湖区', '东湖街道'];
+/** The demo warehouse's three communities of 东湖街道, and the names generation gives their reports. */
+const COMMUNITIES = ['幸福社区', '和平社区', '光明社区'];
+const reportNames = COMMUNITIES.map((community) => `示例市东湖区东湖街道${community}-健康舒适体检报告`);
+
+const cardOf = (page: Page, name: string) => page.locator('.library-card', { has: page.locator('.library-card__name', { hasText: name }) });
+
+/** Opens a select by its aria-label inside `root` and picks the option. */
+async function choose(page: Page, root: Locator, label: string, option: string) {
+  await root.locator(`.ant-select[aria-label="${label}"] .ant-select-selector`).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Walks the open cascader along `path` and checks its last entry. */
+async function checkRegion(page: Page, root: Locator, path: string[]) {
+  await root.locator('.ant-select[aria-label="区域"] .ant-select-selector').click();
+  const menus = page.locator('.ant-cascader-dropdown:not(.ant-select-dropdown-hidden) .ant-cascader-menu');
+  for (const [column, name] of path.entries()) {
+    const entry = menus.nth(column).locator(`.ant-cascader-menu-item[title="${name}"]`);
+    if (column < path.length - 1) await entry.click();
+    else await entry.locator('.ant-cascader-checkbox').click();
+  }
+  await page.keyboard.press('Escape');
+}
+
+describe('成果 in the browser', () => {
+  const context = setupBrowser();
+
+  it('generates three community reports, filters them, opens one and downloads them as a zip', { timeout: 240_000 }, async () => {
+    const { page, server } = context;
+    mkdirSync(SHOTS, { recursive: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsDemo(page, server.url);
+    await page.goto(`${server.url}/#/cstjPage/${DEMO_PROJECT}/statistics`);
+    await page.getByRole('heading', { name: '成果统计' }).waitFor();
+
+    // 成果生成: 健康舒适 is a community dimension; checking 东湖街道 checks its three communities.
+    await page.getByRole('button', { name: /成果生成/ }).click();
+    const dialog = page.getByRole('dialog');
+    await choose(page, dialog, '研究维度', '健康舒适');
+    await checkRegion(page, dialog, STREET);
+    await choose(page, dialog, '报告类型', '社区体检报告');
+    await dialog.locator('.ant-select[aria-label="目标分组"] .ant-select-selector').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+    await dialog.getByRole('button', { name: '开始生成' }).click();
+    await page.getByText('成果生成中').first().waitFor();
+
+    // The job's bar runs until its three regions are done.
+    const job = page.locator('.results-job', { hasText: '健康舒适' }).first();
+    await job.getByLabel('生成进度').waitFor();
+    await job.getByText('已完成 3 / 失败 0 / 共 3').waitFor({ timeout: 180_000 });
+    await page.screenshot({ path: `${SHOTS}/statistics-generated.png` });
+
+    // Filter by the dimension and the street: exactly the three new reports, without a reload.
+    const filters = page.locator('.results-filters');
+    await choose(page, filters, '研究维度', '健康舒适');
+    await checkRegion(page, filters, STREET);
+    await page.waitForURL(/dimension_id=\d+.*regions=|regions=.*dimension_id=\d+/);
+    for (const name of reportNames) await cardOf(page, name).waitFor();
+    await expect.poll(() => page.locator('.results-total .ant-statistic-content-value').textContent()).toBe('3');
+    expect(await page.locator('.library-card').count()).toBe(3);
+    await page.getByRole('figure', { name: '各维度成果数' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/statistics-filtered.png` });
+
+    // One report's detail draws its first page; 返回 comes back to the filtered view.
+    await cardOf(page, reportNames[0]).getByRole('button', { name: `查看 ${reportNames[0]}` }).click();
+    await page.waitForURL(/statisticsDetail\?id=\d+/);
+    await page.locator('[data-page="1"] canvas').waitFor({ timeout: 60_000 });
+    await page.getByText(reportNames[0], { exact: true }).first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/statistics-detail.png` });
+    await page.getByRole('button', { name: /返\s*回/ }).click();
+    await page.waitForURL(/\/statistics\?.*regions=/);
+
+    // 批量下载 → 全选 → 确认下载: reports.zip with the three PDFs.
+    await cardOf(page, reportNames[0]).waitFor();
+    await page.getByRole('button', { name: /批量下载/ }).click();
+    const bar = page.getByRole('toolbar', { name: '批量操作' });
+    await bar.getByText('全选').click();
+    await bar.getByText('已选 3 项').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: /确认下载/ }).click()]);
+    expect(download.suggestedFilename()).toBe('reports.zip');
+    const zip = await JSZip.loadAsync(await readFile((await download.path())!));
+    expect(Object.keys(zip.files).sort()).toEqual(reportNames.map((name) => `${name}.pdf`).sort());
+    for (const name of reportNames) expect(new TextDecoder().decode((await zip.file(`${name}.pdf`)!.async('uint8array')).slice(0, 5))).toBe('%PDF-');
+  });
+
+  it('shows the four screens with the demo data in both themes', { timeout: 120_000 }, async () => {
+    const { page, server } = context;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsDemo(page, server.url);
+    for (const theme of ['light', 'dark']) {
+      for (const screen of ['statistics', 'singleReportList', 'singleReportUpload', 'reportList']) {
+        await page.goto(`${server.url}/#/cstjPage/${DEMO_PROJECT}/${screen}?theme=${theme}`);
+        await page.locator('.library-card, .library-empty').first().waitFor();
+        if (screen === 'statistics') await page.getByRole('figure', { name: '指标达标率' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `${SHOTS}/${screen}-${theme}.png` });
+      }
+    }
+  });
+});
