@@ -92,11 +92,11 @@ describe('成果 in the browser', () => {
     for (const name of reportNames) expect(new TextDecoder().decode((await zip.file(`${name}.pdf`)!.async('uint8array')).slice(0, 5))).toBe('%PDF-');
   });
 
-  it('shows the four screens with the demo data in both themes', { timeout: 120_000 }, async () => {
+  it('shows the four screens with the demo data in each theme', { timeout: 120_000 }, async () => {
     const { page, server } = context;
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAsDemo(page, server.url);
-    for (const theme of ['light', 'dark']) {
+    for (const theme of ['darkblue', 'light', 'dark']) {
       for (const screen of ['statistics', 'singleReportList', 'singleReportUpload', 'reportList']) {
         await page.goto(`${server.url}/#/cstjPage/${DEMO_PROJECT}/${screen}?theme=${theme}`);
         await page.locator('.library-card, .library-empty').first().waitFor();

@@ -13,6 +13,8 @@ const SCREENS = [
   { name: 'tags', path: `/main/${DEMO_PROJECT}/tags`, ready: '健康舒适' },
   { name: 'settings', path: `/projectSetting/${DEMO_PROJECT}/projectInfo`, ready: '项目名称' },
   { name: 'projects', path: '/list', ready: '项目列表' },
+  { name: 'statistics', path: `/cstjPage/${DEMO_PROJECT}/statistics`, ready: '成果总数' },
+  { name: 'single-reports', path: `/cstjPage/${DEMO_PROJECT}/singleReportList`, ready: '单体报告列表' },
 ];
 
 /**
