@@ -16,13 +16,13 @@ const cardOf = (page: Page, name: string) => page.locator('.library-card', { has
 /** Opens a select by its aria-label inside `root` and picks the option. */
 async function choose(page: Page, root: Locator, label: string, option: string) {
   await root.locator(`.ant-select[aria-label="${label}"] .ant-select-selector`).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
+  await page.locator(`.ant-select-item-option[title="${option}"]:visible`).click();
 }
 
 /** Walks the open cascader along `path` and checks its last entry. */
 async function checkRegion(page: Page, root: Locator, path: string[]) {
   await root.locator('.ant-select[aria-label="区域"] .ant-select-selector').click();
-  const menus = page.locator('.ant-cascader-dropdown:not(.ant-select-dropdown-hidden) .ant-cascader-menu');
+  const menus = page.locator('.ant-cascader-menus:visible .ant-cascader-menu');
   for (const [column, name] of path.entries()) {
     const entry = menus.nth(column).locator(`.ant-cascader-menu-item[title="${name}"]`);
     if (column < path.length - 1) await entry.click();
@@ -48,8 +48,7 @@ describe('成果 in the browser', () => {
     await choose(page, dialog, '研究维度', '健康舒适');
     await checkRegion(page, dialog, STREET);
     await choose(page, dialog, '报告类型', '社区体检报告');
-    await dialog.locator('.ant-select[aria-label="目标分组"] .ant-select-selector').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+    await choose(page, dialog, '目标分组', '年度体检');
     await dialog.getByRole('button', { name: '开始生成' }).click();
     await page.getByText('成果生成中').first().waitFor();
 
