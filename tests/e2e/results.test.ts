@@ -96,12 +96,14 @@ describe('成果 in the browser', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAsDemo(page, server.url);
     for (const theme of ['darkblue', 'light', 'dark']) {
-      for (const screen of ['statistics', 'singleReportList', 'singleReportUpload', 'reportList']) {
+      for (const [screen, menu] of [['statistics', '成果统计'], ['singleReportList', '单体报告列表'], ['singleReportUpload', '报告上传列表'], ['reportList', '报告列表']]) {
         await page.goto(`${server.url}/#/cstjPage/${DEMO_PROJECT}/${screen}?theme=${theme}`);
-        await page.locator('.library-card, .library-empty').first().waitFor();
+        await page.locator('.ant-menu-item-selected', { hasText: menu }).waitFor();
+        await page.locator('.library-card__name, .library-empty').first().waitFor();
         if (screen === 'statistics') await page.getByRole('figure', { name: '指标达标率' }).waitFor();
         await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: `${SHOTS}/${screen}-${theme}.png` });
+        // Finished transitions: the menu's highlight is where it goes.
+        await page.screenshot({ path: `${SHOTS}/${screen}-${theme}.png`, animations: 'disabled' });
       }
     }
   });
