@@ -51,7 +51,7 @@ export default function ResultCharts({ stats }: { stats: ResultStatistics }) {
             <XAxis type="number" allowDecimals={false} tick={axis} stroke={token.colorBorder} />
             <YAxis type="category" dataKey="name" width={72} tick={axis} stroke={token.colorBorder} interval={0} />
             <Tooltip {...tooltip} formatter={(value) => [`${String(value)} 份`, '成果']} />
-            <Bar dataKey="count" name="成果" fill={token.colorPrimary} radius={[0, 4, 4, 0]} maxBarSize={18} />
+            <Bar dataKey="count" name="成果" isAnimationActive={false} fill={token.colorPrimary} radius={[0, 4, 4, 0]} maxBarSize={18} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -62,7 +62,7 @@ export default function ResultCharts({ stats }: { stats: ResultStatistics }) {
             <XAxis dataKey="name" tick={axis} stroke={token.colorBorder} interval={0} angle={regions.length > 6 ? -30 : 0} textAnchor={regions.length > 6 ? 'end' : 'middle'} height={regions.length > 6 ? 56 : 30} />
             <YAxis allowDecimals={false} tick={axis} stroke={token.colorBorder} width={36} />
             <Tooltip {...tooltip} formatter={(value) => [`${String(value)} 份`, '成果']} />
-            <Bar dataKey="count" name="成果" fill={token.colorInfo} radius={[4, 4, 0, 0]} maxBarSize={36} />
+            <Bar dataKey="count" name="成果" isAnimationActive={false} fill={token.colorInfo} radius={[4, 4, 0, 0]} maxBarSize={36} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
