@@ -4206,6 +4206,8 @@ export interface operations {
             content: {
                 "application/json": {
                     color?: string;
+                    /** @description 项目描述 */
+                    description?: string;
                     extra_info?: {
                         connection_id?: string;
                         database_name?: string;

@@ -10,7 +10,7 @@ import { deleteUnusedObjects } from '../uploads/storage-gc';
 import { isOrganizationAdmin, organizationAccess } from '../organizations/access';
 import { inProject, organizationOf, projectOf } from '../../plugins/access';
 import { createProject, deleteProject, listMemberProjects, updateProject } from './queries';
-import { Project, ProjectListQuery, ProjectPage, ProjectPermission, ProjectWrite, UuidParams } from './schemas';
+import { Project, ProjectCreate, ProjectListQuery, ProjectPage, ProjectPermission, ProjectWrite, UuidParams } from './schemas';
 import { ErrorBody } from '../../lib/schema-types';
 
 const tags = ['项目'];
@@ -67,20 +67,26 @@ export async function projectRecordRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
-  app.post<{ Body: ProjectBody }>(
+  app.post<{ Body: Static<typeof ProjectCreate> }>(
     '/api/project/v1/projects/',
     {
       config: { organization: { permission: permissionDetail('organization', 'project', 'create') } },
       schema: {
         tags,
         summary: '新建项目（需企业权限「新增项目」；创建者成为项目管理员）',
-        body: ProjectWrite,
+        body: ProjectCreate,
         response: { 201: Project, 400: ErrorBody },
       },
     },
     async (request, reply) => {
       const changes = projectChanges(request.body, true);
-      const project = await createProject(app.db, { ...changes, name: changes.name!, organizationUuid: organizationOf(request).organization.uuid }, currentUser(request).uuid);
+      const description = request.body.description?.trim();
+      const project = await createProject(
+        app.db,
+        { ...changes, name: changes.name!, organizationUuid: organizationOf(request).organization.uuid },
+        currentUser(request).uuid,
+        description ? { description } : undefined,
+      );
       return reply.status(201).send(present(project));
     },
   );
