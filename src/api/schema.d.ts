@@ -9568,6 +9568,8 @@ export interface operations {
                 group_id?: string;
                 label_ids?: string;
                 label_names?: string;
+                /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                level?: string;
                 name?: string;
                 pageNo?: string;
                 pageSize?: string;
@@ -9972,6 +9974,8 @@ export interface operations {
                 group_id?: string;
                 label_ids?: string;
                 label_names?: string;
+                /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                level?: string;
                 name?: string;
                 pageNo?: string;
                 pageSize?: string;

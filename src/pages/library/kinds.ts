@@ -22,6 +22,8 @@ export interface LibraryKind extends LibraryKindContract {
   fileIsImage: boolean;
   /** The batch bar offers the tag spreadsheet (导出标签 / 导入标签). */
   tagSheet: boolean;
+  /** The toolbar offers the level filter (spec section 2, main list). */
+  levelFilter: boolean;
   /** Side panel width in pixels. */
   sideWidth: number;
 }
@@ -39,6 +41,7 @@ export const REPORT_KIND: LibraryKind = {
   nothingToDownload: '请勾选需要下载的报告',
   fileIsImage: false,
   tagSheet: true,
+  levelFilter: true,
   sideWidth: 258,
 };
 
@@ -56,5 +59,6 @@ export const MATERIAL_KIND: LibraryKind = {
   nothingToDownload: '请选择下载的文件',
   fileIsImage: true,
   tagSheet: false,
+  levelFilter: false,
   sideWidth: 275,
 };
