@@ -968,7 +968,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 应用列表 */
+        /** 当前企业的应用 */
         get: operations["getApplications"];
         put?: never;
         post?: never;
@@ -6410,6 +6410,7 @@ export interface operations {
                         next: string | null;
                         previous: string | null;
                         results: {
+                            description: string;
                             id: string;
                             name: string;
                         }[];
