@@ -107,7 +107,7 @@ async function levelDimensionLabels(tx: Db) {
 /** The demo data warehouse (schema warehouse_demo on the server's own database), made once. */
 export async function seedDemoWarehouse(tx: Db): Promise<void> {
   await createTables(tx);
-  const [{ filled }] = (await tx.execute(sql`select exists (select 1 from ${at(REGION_TABLE)}) as filled`)).rows as Array<{ filled: boolean }>;
+  const [filled] = await tx.select({ any: sql<number>`1` }).from(sql`${at(REGION_TABLE)}`).limit(1);
   if (!filled) await fillTables(tx);
   await connectDemoProject(tx);
   await levelDimensionLabels(tx);
