@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { REGION_LEVEL_NAMES, REGION_TABLE } from '../../../contract/results';
+import { INDICATOR_TABLE, VALUE_TABLE } from '../../modules/results/warehouse-tables';
 import type { Db } from '../client';
 import { connections, labelGroups, labels, projects } from '../schema';
 import { DEMO } from './demo-accounts';
@@ -7,8 +8,6 @@ import { CITY, demoXiaoqu, DIMENSIONS, INDICATOR_LEVELS, PROVINCE } from './demo
 
 export const WAREHOUSE_SCHEMA = 'warehouse_demo';
 export const DEMO_CONNECTION_NAME = '示例数据仓库';
-export const INDICATOR_TABLE = 'indicator_catalogue';
-export const VALUE_TABLE = 'indicator_value';
 
 const id = (name: string) => sql.identifier(name);
 const at = (table: string) => sql`${id(WAREHOUSE_SCHEMA)}.${id(table)}`;

@@ -8,6 +8,7 @@ import { refuseTaken } from '../../lib/sql';
 import { permissionDetail } from '../../../contract/permissions';
 import { inProject, projectOf } from '../../plugins/access';
 import { deleteConnection, findConnection, insertConnection, listConnections, updateConnection, type ConnectionRow } from './queries';
+import { forgetRegionTrees } from '../results/regions';
 import { BUILTIN_DRIVER } from './drivers/builtin';
 import { driverOf, keyOf, openSession } from './reader';
 import { seal, unseal } from './secret';
@@ -91,6 +92,7 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
         const base = await stored(projectOf(request).project.uuid, request.params.id, request.body);
         if (base.drivername === BUILTIN_DRIVER) throw badRequest('内置数据仓库连接由系统维护，不能修改');
         const row = await refuseTaken(() => updateConnection(app.db, base.id, sealed(describe(request.body, base))), taken);
+        forgetRegionTrees(app, { projectUuid: row.projectUuid, connectionId: row.id });
         return present(row);
       },
     );
@@ -102,6 +104,7 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const row = await findConnection(app.db, projectOf(request).project.uuid, request.params.id);
       await deleteConnection(app.db, row.id);
+      forgetRegionTrees(app, { projectUuid: row.projectUuid, connectionId: row.id });
       return reply.status(204).send();
     },
   );

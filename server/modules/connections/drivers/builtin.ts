@@ -23,10 +23,7 @@ function warehouseSchema(schema: string): string {
 function warehouseOnly(inner: Session): Session {
   return {
     databases: async () => [WAREHOUSE_DATABASE],
-    async schemas(database) {
-      if (database !== WAREHOUSE_DATABASE) throw badRequest(`数据库 ${database} 不存在或无权访问`);
-      return (await inner.schemas(database)).filter(isWarehouse);
-    },
+    schemas: async (database) => (await inner.schemas(database)).filter(isWarehouse),
     tables: (schema) => inner.tables(warehouseSchema(schema)),
     table: (schema, name) => inner.table(warehouseSchema(schema), name),
     foreignKeys: (schema) => inner.foreignKeys(warehouseSchema(schema)),
