@@ -68,11 +68,12 @@ interface CachedTree {
   tree: Promise<RegionNode[]>;
   json: Map<RegionLevel, string>;
 }
-const treesOf = new WeakMap<FastifyInstance, Map<string, CachedTree>>();
+/** Keyed by the server's database, which every plugin of the server shares (each plugin has an `app` of its own). */
+const treesOf = new WeakMap<object, Map<string, CachedTree>>();
 
 function cached(app: FastifyInstance, projectUuid: string, source: WarehouseSource): CachedTree {
-  let trees = treesOf.get(app);
-  if (!trees) treesOf.set(app, (trees = new Map()));
+  let trees = treesOf.get(app.db);
+  if (!trees) treesOf.set(app.db, (trees = new Map()));
   const key = JSON.stringify([projectUuid, source.connectionId, source.databaseName, source.schemaName]);
   const now = Date.now();
   for (const [oldKey, old] of trees) if (now - old.at >= TREE_TTL_MS) trees.delete(oldKey);
@@ -118,7 +119,7 @@ export async function regionTreeBody(app: FastifyInstance, projectUuid: string, 
 
 /** Forgets the trees of a project (its extra_info changed), or of every project on a connection (it was edited or deleted). */
 export function forgetRegionTrees(app: FastifyInstance, which: { projectUuid: string; connectionId?: number }): void {
-  const trees = treesOf.get(app);
+  const trees = treesOf.get(app.db);
   if (!trees) return;
   for (const [key, entry] of trees) {
     if (entry.projectUuid === which.projectUuid && (which.connectionId === undefined || entry.connectionId === which.connectionId)) trees.delete(key);
