@@ -6,6 +6,7 @@ import { labelsImport, labelsImportBudgetMs } from './labels-import';
 import { loadBench, loadBudgetMs, readLoadSeconds } from './load';
 import { materialThumbnails, materialThumbnailsBudgetMs } from './material-thumbnails';
 import { projectsList } from './projects-list';
+import { regionTreeBench, regionTreeBudgetMs } from './region-tree';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 import { requestCost, requestCostBudgetMs } from './request-cost';
 
@@ -37,7 +38,8 @@ const limitMs =
   materialThumbnailsBudgetMs() +
   loadBudgetMs(settings, loadSeconds) +
   requestCostBudgetMs(settings) +
-  connectionsBudgetMs(settings);
+  connectionsBudgetMs(settings) +
+  regionTreeBudgetMs(settings);
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -48,6 +50,10 @@ const only = process.env.BENCH_ONLY;
 try {
   if (only === 'report-list') {
     console.log(await reportList(settings, postgresUrl, reports));
+    process.exit(0);
+  }
+  if (only === 'region-tree') {
+    console.log(await regionTreeBench(settings, postgresUrl));
     process.exit(0);
   }
   console.log(await projectsList(settings, postgresUrl));
@@ -65,6 +71,8 @@ try {
   console.log(await materialThumbnails());
   console.log();
   console.log(await connectionsBench(settings));
+  console.log();
+  console.log(await regionTreeBench(settings, postgresUrl));
   console.log();
   console.log(await loadBench(settings, loadSeconds, postgresUrl));
 } catch (error) {
