@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REGION_LEVELS, type RegionNode } from '../../contract/results';
 import { organizations, projects } from '../../server/db/schema';
 import { indicatorsOf } from '../../server/modules/results/indicators';
@@ -116,6 +116,23 @@ describe('the region tree route', () => {
     expect(after[0].children[0].children.find((d) => d.name === '新区')!.children).toEqual([{ name: '新区街道', level: 4, children: [] }]);
     await ctx.database.db.execute(sql`delete from warehouse_demo.investigation_scope where "区县名称" = '新区'`);
     expect((await patchProject(DEMO.projectUuid, extra)).statusCode).toBe(200);
+    expect(counts(await tree())[2]).toBe(4);
+  });
+
+  it('answers the kept tree once it is a minute old while reading it again', async () => {
+    expect(counts(await tree())[2]).toBe(4);
+    await ctx.database.db.execute(sql`insert into warehouse_demo.investigation_scope ("省名称", "城市名称", "区县名称") values ('示例省', '示例市', '新区')`);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      // This request does not wait for the read: it gets the kept tree.
+      expect(counts(await tree())[2]).toBe(4);
+      await vi.waitFor(async () => expect(counts(await tree())[2]).toBe(5), { timeout: 10_000, interval: 50 });
+    } finally {
+      vi.useRealTimers();
+      await ctx.database.db.execute(sql`delete from warehouse_demo.investigation_scope where "区县名称" = '新区'`);
+      await patchProject(DEMO.projectUuid, (await ctx.database.db.select().from(projects).where(eq(projects.uuid, DEMO.projectUuid)))[0].extraInfo);
+    }
     expect(counts(await tree())[2]).toBe(4);
   });
 });

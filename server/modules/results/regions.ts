@@ -59,14 +59,22 @@ export function buildRegionTree(rows: Array<Record<string, unknown>>): RegionNod
 export const cutRegionTree = (nodes: RegionNode[], limit: RegionLevel): RegionNode[] =>
   nodes.map((node) => ({ name: node.name, level: node.level, children: node.level < limit ? cutRegionTree(node.children, limit) : [] }));
 
-/** Trees kept per server: the full tree and its JSON cut at each level_limit asked for. */
-const TREE_TTL_MS = 60_000;
+/**
+ * Trees kept per server: the full tree and its JSON cut at each level_limit asked for. A tree older
+ * than TREE_FRESH_MS is still answered while it is read again (one reading at a time), so only the
+ * first request of a project waits for the read; one unused for TREE_KEEP_MS is let go.
+ */
+const TREE_FRESH_MS = 60_000;
+const TREE_KEEP_MS = 10 * 60_000;
 interface CachedTree {
   projectUuid: string;
   connectionId: number;
+  /** When its reading started. */
   at: number;
+  usedAt: number;
   tree: Promise<RegionNode[]>;
   json: Map<RegionLevel, string>;
+  refreshing: boolean;
 }
 /** Keyed by the server's database, which every plugin of the server shares (each plugin has an `app` of its own). */
 const treesOf = new WeakMap<object, Map<string, CachedTree>>();
@@ -74,18 +82,28 @@ const treesOf = new WeakMap<object, Map<string, CachedTree>>();
 function cached(app: FastifyInstance, projectUuid: string, source: WarehouseSource): CachedTree {
   let trees = treesOf.get(app.db);
   if (!trees) treesOf.set(app.db, (trees = new Map()));
+  const kept = trees;
   const key = JSON.stringify([projectUuid, source.connectionId, source.databaseName, source.schemaName]);
   const now = Date.now();
-  for (const [oldKey, old] of trees) if (now - old.at >= TREE_TTL_MS) trees.delete(oldKey);
-  let entry = trees.get(key);
-  if (!entry) {
+  for (const [oldKey, old] of kept) if (now - old.usedAt >= TREE_KEEP_MS) kept.delete(oldKey);
+  /** Reads the tree into a new entry; a failure is not kept, so the next request reads again and says why. */
+  const read = (replacing?: CachedTree) => {
     const tree = readRegionTree(app, projectUuid, source);
-    entry = { projectUuid, connectionId: source.connectionId, at: now, tree, json: new Map() };
-    trees.set(key, entry);
-    // A failure is not kept: the next request reads again.
-    const made = entry;
-    tree.catch(() => trees.get(key) === made && trees.delete(key));
+    const made: CachedTree = { projectUuid, connectionId: source.connectionId, at: now, usedAt: now, tree, json: new Map(), refreshing: false };
+    if (!replacing) kept.set(key, made);
+    tree.then(
+      () => replacing && kept.get(key) === replacing && kept.set(key, made),
+      () => kept.get(key) === (replacing ?? made) && kept.delete(key),
+    );
+    return made;
+  };
+  let entry = kept.get(key);
+  if (!entry) entry = read();
+  else if (now - entry.at >= TREE_FRESH_MS && !entry.refreshing) {
+    entry.refreshing = true;
+    read(entry);
   }
+  entry.usedAt = now;
   return entry;
 }
 
@@ -101,8 +119,9 @@ async function readRegionTree(app: FastifyInstance, projectUuid: string, source:
 
 /**
  * The project's full region tree (levels 1 to 7) from the region table of `source`, read in one
- * query and kept for 60 s per project, connection, database and schema; a change of the project's
- * extra_info or of its connection forgets it at once (on this server; other servers within the 60 s).
+ * query and kept per project, connection, database and schema: read again in the background once
+ * it is 60 s old; a change of the project's extra_info or of its connection forgets it at once (on
+ * this server; other servers read again within the 60 s).
  */
 export function regionTree(app: FastifyInstance, projectUuid: string, source: WarehouseSource): Promise<RegionNode[]> {
   return cached(app, projectUuid, source).tree;
