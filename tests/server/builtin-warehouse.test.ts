@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGION_LEVEL_NAMES } from '../../contract/results';
+import { seed } from '../../server/db/seed';
 import { withProjectConnection } from '../../server/modules/connections/reader';
 import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
 
@@ -87,6 +88,24 @@ describe('the builtin connection', () => {
     expect(turned.json().message).toBe('内置数据仓库连接由系统创建，不能新建或改为该类型');
     const unknown = await call('POST', 'connections/', { name: '未知', drivername: 'oracle', host: 'x', username: 'x', database: 'x' });
     expect(unknown.json().message).toBe('不支持的数据库类型：oracle（可选 postgresql、mysql）');
+  });
+});
+
+describe('the demo warehouse seed', () => {
+  it('adds nothing when run again, and gives the dimension labels their region levels', async () => {
+    const counts = async () =>
+      ((await ctx.database.db.execute(sql`select (select count(*) from warehouse_demo.investigation_scope)::int as buildings,
+        (select count(*) from warehouse_demo.indicator_catalogue)::int as indicators, (select count(*) from warehouse_demo.indicator_value)::int as "values",
+        (select count(*) from connections where drivername = 'builtin')::int as connections`)) as unknown as { rows: Array<Record<string, number>> }).rows[0];
+    const before = await counts();
+    expect(before).toMatchObject({ buildings: 1000, indicators: 44 * 5, connections: 1 });
+    await seed(ctx.database.db);
+    expect(await counts()).toEqual(before);
+    const dimensions = (await ctx.app.inject({ method: 'GET', url: `/studio/report/api/report/projects/${DEMO.projectUuid}/label/?origin=报告&limit=100`, headers: authHeaders(admin) })).json();
+    const levels = Object.fromEntries(
+      (dimensions.results as Array<{ name: string; extra_info: { level: number } }>).filter((label) => ['生态宜居', '交通便捷', '健康舒适', '整洁有序'].includes(label.name)).map((label) => [label.name, label.extra_info.level]),
+    );
+    expect(levels).toEqual({ 生态宜居: 3, 交通便捷: 4, 健康舒适: 5, 整洁有序: 6 });
   });
 });
 
