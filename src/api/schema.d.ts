@@ -1582,6 +1582,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/studio/report/api/report/projects/{projectId}/investigation_scope/tree/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 项目的区域树（省、市、区县、街道、社区、小区、楼栋），取自项目数据连接中的调查范围表 */
+        get: operations["getReportProjectsByProjectIdInvestigationScopeTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/studio/report/api/report/projects/{projectId}/label_group/": {
         parameters: {
             query?: never;
@@ -8764,6 +8781,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getReportProjectsByProjectIdInvestigationScopeTree: {
+        parameters: {
+            query?: {
+                /** @description 到第几级为止：1 省 2 市 3 区县 4 街道 5 社区 6 小区 7 楼栋，默认 7 */
+                level_limit?: number;
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @description 下一级节点（结构相同），到 level_limit 为止 */
+                            children: unknown[];
+                            level: number;
+                            name: string;
+                        }[];
+                        message: string;
+                    };
+                };
             };
         };
     };
