@@ -7,6 +7,7 @@ import { loadBench, loadBudgetMs, readLoadSeconds } from './load';
 import { materialThumbnails, materialThumbnailsBudgetMs } from './material-thumbnails';
 import { projectsList } from './projects-list';
 import { readReportPdfCount, reportPdfBench, reportPdfBudgetMs } from './report-pdf';
+import { regionTreeBench, regionTreeBudgetMs } from './region-tree';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 import { requestCost, requestCostBudgetMs } from './request-cost';
 
@@ -41,7 +42,8 @@ const limitMs =
   loadBudgetMs(settings, loadSeconds) +
   requestCostBudgetMs(settings) +
   connectionsBudgetMs(settings) +
-  reportPdfBudgetMs(reportPdfs);
+  reportPdfBudgetMs(reportPdfs) +
+  regionTreeBudgetMs(settings);
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -56,6 +58,10 @@ try {
   }
   if (only === 'report-pdf') {
     console.log(await reportPdfBench(reportPdfs));
+    process.exit(0);
+  }
+  if (only === 'region-tree') {
+    console.log(await regionTreeBench(settings, postgresUrl));
     process.exit(0);
   }
   console.log(await projectsList(settings, postgresUrl));
@@ -73,6 +79,8 @@ try {
   console.log(await materialThumbnails());
   console.log();
   console.log(await connectionsBench(settings));
+  console.log();
+  console.log(await regionTreeBench(settings, postgresUrl));
   console.log();
   console.log(await loadBench(settings, loadSeconds, postgresUrl));
   console.log();

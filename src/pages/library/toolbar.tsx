@@ -1,5 +1,6 @@
 import { AppstoreOutlined, ArrowDownOutlined, ArrowUpOutlined, PlusOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Segmented, Space, Tooltip, Typography } from 'antd';
+import { Button, Segmented, Select, Space, Tooltip, Typography } from 'antd';
+import { REGION_LEVEL_LABELS, REGION_LEVELS } from '../../../contract/results';
 import { DateRange } from './items/date-range';
 import { SearchBox } from './items/search-box';
 import type { LibraryKind } from './kinds';
@@ -16,7 +17,9 @@ interface Props {
   onCreate?: () => void;
 }
 
-/** Title, name search, sort on creation time, date-time range, view mode, the settings toggle and 新增. */
+const LEVEL_OPTIONS = REGION_LEVELS.map((level) => ({ value: level, label: REGION_LEVEL_LABELS[level] }));
+
+/** Title, name search, sort on creation time, date-time range, level (reports), view mode, the settings toggle and 新增. */
 export function Toolbar({ kind, query, onChange, selecting, onSelecting, onCreate }: Props) {
   const ascending = query.sort === 'created_at';
   return (
@@ -51,6 +54,17 @@ export function Toolbar({ kind, query, onChange, selecting, onSelecting, onCreat
             </Button>
           </Tooltip>
           <DateRange start={query.start} end={query.end} onChange={(start, end) => onChange({ start, end, pageNo: 1 })} />
+          {kind.levelFilter && (
+            <Select<number>
+              allowClear
+              placeholder="全部层级"
+              aria-label="层级"
+              value={query.level}
+              options={LEVEL_OPTIONS}
+              onChange={(level) => onChange({ level, pageNo: 1 })}
+              style={{ width: 120 }}
+            />
+          )}
         </Space>
         <Segmented<ViewMode>
           value={query.view}
