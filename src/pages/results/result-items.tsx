@@ -1,11 +1,10 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { Pagination, Typography } from 'antd';
+import { Pagination, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { LibraryKind } from '../library/kinds';
 import { ItemsArea } from '../library/items-area';
 import { DEFAULT_LIST_QUERY } from '../library/list-query';
 import { detailSearch } from '../library/types';
-import { regionName } from './regions';
 import { RESULT_PAGE_SIZES, type ResultsQuery } from './results-query';
 import type { ResultItem } from './types';
 
@@ -62,19 +61,20 @@ export function ResultItems({ kind, projectId, from, query, onPage, page, loadin
   );
 }
 
-/** Where a generated report is about and how many of its indicators meet their standard. */
+/** Where a generated report is about (the region itself, its path on hover) and how many of its indicators meet their standard. */
 function ResultFacts({ item }: { item: ResultItem }) {
   if (!item.region) return null;
   const { indicators_met: met, indicators_total: total } = item;
+  const share = total ? (met ?? 0) / total : 0;
   return (
     <div className="results-card__facts">
       <Typography.Text type="secondary" ellipsis={{ tooltip: item.region.join(' › ') }}>
-        <EnvironmentOutlined /> {regionName(item.region)}
+        <EnvironmentOutlined /> {item.region[item.region.length - 1]}
       </Typography.Text>
       {total ? (
-        <span className={`results-card__met${met === total ? ' results-card__met--all' : ''}`} title="达标指标 / 指标总数">
+        <Tag bordered={false} color={share >= 1 ? 'success' : share >= 0.6 ? 'warning' : 'error'} title="达标指标 / 指标总数" className="results-card__met">
           达标 {met}/{total}
-        </span>
+        </Tag>
       ) : null}
     </div>
   );
