@@ -62,6 +62,13 @@ describe('单体报告列表 and 报告上传列表', { timeout: 60_000 }, () =>
     expect(screen.queryByRole('button', { name: /删除报告/ })).not.toBeInTheDocument();
   });
 
+  it('shows skeleton cards while the first answer is on its way', async () => {
+    serveResults({ items: reports, listDelay: 'infinite' });
+    open('#/cstjPage/p-1/singleReportUpload');
+    expect(await screen.findByLabelText('加载中')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('暂无报告')).not.toBeInTheDocument();
+  });
+
   it('says 暂无报告 on an empty list', async () => {
     serveResults();
     open('#/cstjPage/p-1/singleReportList', visitorDetails);
