@@ -1,7 +1,7 @@
 import { Refine } from '@refinedev/core';
 import routerBindings from '@refinedev/react-router-v6';
 import { QueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { accessControlProvider } from './providers/access-control';
 import { authProvider } from './providers/auth';
 import { platformDataProvider } from './providers/data/platform';
@@ -28,6 +28,8 @@ function createQueryClient() {
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const accessControl = useMemo(() => accessControlProvider(queryClient), [queryClient]);
+  // Unmounted (a host shell's unmount): drop every query and its garbage-collection timer.
+  useEffect(() => () => queryClient.clear(), [queryClient]);
   const options = useMemo(() => ({ disableTelemetry: true, reactQuery: { clientConfig: queryClient } }), [queryClient]);
   return (
     <Refine

@@ -1,0 +1,59 @@
+import { embedding } from './names';
+
+/** The elements the app uses under a host, and how to take them away again. */
+export interface HostElements {
+  root: HTMLElement;
+  /** Where antd's style tags go: removed with it, never in the host's <head>. */
+  styles: HTMLElement;
+  /** The React root. */
+  app: HTMLElement;
+  /** Where dialogs, dropdowns and messages go, so the app's scoped CSS reaches them. */
+  popups: HTMLElement;
+  remove(): void;
+}
+
+const scopeClasses = [embedding.scopeClass, `${embedding.scopeClass}--embedded`];
+
+function child(parent: HTMLElement, className: string): HTMLElement {
+  const element = document.createElement('div');
+  element.className = className;
+  parent.appendChild(element);
+  return element;
+}
+
+/**
+ * `#ezreport` inside the host's container (embed.html's own, which qiankun puts there), or one
+ * made in it when the host gave a bare container. Its children are the app's alone.
+ */
+export function hostElements(container: HTMLElement): HostElements {
+  const found = container.id === embedding.mountId ? container : container.querySelector<HTMLElement>(`#${embedding.mountId}`);
+  const root = found ?? child(container, '');
+  root.id = embedding.mountId;
+  root.classList.add(...scopeClasses);
+  const styles = child(root, 'ezreport-styles');
+  const app = child(root, 'ezreport-app');
+  const popups = child(root, 'ezreport-popups');
+  return {
+    root,
+    styles,
+    app,
+    popups,
+    remove() {
+      [styles, app, popups].forEach((element) => element.remove());
+      if (found) root.classList.remove(...scopeClasses);
+      else root.remove();
+    },
+  };
+}
+
+/**
+ * What the app's code adds to the page's <head> outside React: the module preloads of lazy
+ * screens (Vite) and the icon font rules (@ant-design/icons, shared by every antd on the page,
+ * so taken away only when no icon is left on it).
+ */
+export function removeHeadAdditions(assetsBase: string): void {
+  document.head
+    .querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')
+    .forEach((link) => link.href.startsWith(assetsBase) && link.remove());
+  if (!document.querySelector('.anticon')) document.head.querySelector('style[rc-util-key="@ant-design-icons"]')?.remove();
+}
