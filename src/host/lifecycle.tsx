@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { urlParams } from '../lib/navigation';
 import { setPlacement } from '../lib/placement';
 import { applyUrlParams, reloadSettings, removeThemeClass } from '../lib/settings';
+import { runAfterAppUnmount } from '../lib/teardown';
 import { Root } from '../root';
 import { HostStyles, RouteReporter, type HostContainers } from './host-styles';
 import { hostElements, removeHeadAdditions } from './mount-root';
@@ -60,6 +61,7 @@ export function mountInHost(props: MountProps): void {
 
   unmountCurrent = () => {
     root.unmount();
+    runAfterAppUnmount();
     props.offGlobalStateChange?.();
     ConfigProvider.config({ prefixCls: 'ant', holderRender: undefined });
     removeThemeClass();

@@ -14,6 +14,13 @@ export interface HostElements {
 
 const scopeClasses = [embedding.scopeClass, `${embedding.scopeClass}--embedded`];
 
+/**
+ * One element for antd's style tags across mounts, emptied on unmount: the style library keeps
+ * every container it has written into in a map of its own (rc-util's dynamicCSS), so a new
+ * element per mount would keep each old one and its style tags alive.
+ */
+let stylesElement: HTMLElement | undefined;
+
 function child(parent: HTMLElement, className: string): HTMLElement {
   const element = document.createElement('div');
   element.className = className;
@@ -30,7 +37,8 @@ export function hostElements(container: HTMLElement): HostElements {
   const root = found ?? child(container, '');
   root.id = embedding.mountId;
   root.classList.add(...scopeClasses);
-  const styles = child(root, 'ezreport-styles');
+  stylesElement ??= Object.assign(document.createElement('div'), { className: 'ezreport-styles' });
+  const styles = root.appendChild(stylesElement);
   const app = child(root, 'ezreport-app');
   const popups = child(root, 'ezreport-popups');
   return {
@@ -39,6 +47,7 @@ export function hostElements(container: HTMLElement): HostElements {
     app,
     popups,
     remove() {
+      styles.replaceChildren();
       [styles, app, popups].forEach((element) => element.remove());
       if (found) root.classList.remove(...scopeClasses);
       else root.remove();
