@@ -136,6 +136,16 @@ describe('the app under a qiankun host shell', () => {
     await expect.poll(() => hostRoute(page).textContent()).toBe(`/main/${DEMO_PROJECT}/tags`);
     await page.screenshot({ path: `${SHOTS}/2-tags.png` });
 
+    // Dialogs go to the mount root's popup layer, under the app's prefix and styles.
+    await page.locator('#ezreport').getByRole('button', { name: /新增标签/ }).click();
+    const dialog = page.locator('#ezreport .ezreport-popups .ezr-modal-content:visible');
+    await dialog.waitFor();
+    await page.locator('#ezreport .ezr-zoom-appear, #ezreport .ezr-zoom-enter').waitFor({ state: 'detached' });
+    expect(await dialog.evaluate((element) => getComputedStyle(element).borderRadius)).not.toBe('0px');
+    await page.screenshot({ path: `${SHOTS}/2b-dialog.png` });
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
     // The host's router changes the hash; the app follows.
     await page.evaluate((base) => (location.hash = `${base}/reportList`), BASE);
     await reportScreen(page);
@@ -156,6 +166,7 @@ describe('the app under a qiankun host shell', () => {
     await page.evaluate((uuid) => window.host.setState({ projectInfo: { uuid } }), other.uuid);
     await page.waitForURL(new RegExp(`#/report/main/${other.uuid}/`));
     await page.locator('#ezreport .app-header__project', { hasText: '宿主切换的项目' }).waitFor();
+    await page.locator('#ezreport .ezr-skeleton').first().waitFor({ state: 'detached' });
     await page.screenshot({ path: `${SHOTS}/4-other-project.png` });
 
     // The host signs out: the app drops its session and shows its sign-in under the host's base.
