@@ -17,10 +17,6 @@ export default defineConfig({
     // Every browser the product supports (Chromium 66+, Firefox 115+, Safari 17+) preloads modules
     // itself; an older one only loads them a little later, so the polyfill is not worth its bytes.
     modulePreload: { polyfill: false },
-    // One stylesheet, linked from the page: a qiankun host inlines it into the app's container and
-    // drops it on unmount, while a lazy screen's own stylesheet would stay in the host's <head> and
-    // not come back when the app mounts again (its chunk is already loaded).
-    cssCodeSplit: false,
   },
   server: {
     proxy: {

@@ -8,7 +8,7 @@ import { applyUrlParams, reloadSettings, removeThemeClass } from '../lib/setting
 import { runAfterAppUnmount } from '../lib/teardown';
 import { Root } from '../root';
 import { HostStyles, RouteReporter, type HostContainers } from './host-styles';
-import { hostElements, removeHeadAdditions } from './mount-root';
+import { hostElements, removeHeadAdditions, restoreHeadStyles } from './mount-root';
 import { embedding } from './names';
 import { connectHost, disconnectHost, pickShared, takeShared, type HostConnection, type SharedState } from './shared-state';
 
@@ -40,6 +40,7 @@ let unmountCurrent: (() => void) | undefined;
 export function mountInHost(props: MountProps): void {
   unmountCurrent?.();
   const elements = hostElements(props.container ?? document.body);
+  restoreHeadStyles();
   const routerBase = normalizeRouterBase(props.routerBase);
   setPlacement({ embedded: true, routerBase, themeTarget: () => elements.root });
   reloadSettings();

@@ -55,14 +55,26 @@ export function hostElements(container: HTMLElement): HostElements {
   };
 }
 
+/** Stylesheets of lazy screens taken out of <head> at unmount, put back at the next mount. */
+let stashedStyles: HTMLLinkElement[] = [];
+
 /**
- * What the app's code adds to the page's <head> outside React: the module preloads of lazy
- * screens (Vite) and the icon font rules (@ant-design/icons, shared by every antd on the page,
- * so taken away only when no icon is left on it).
+ * What the app's code adds to the page's <head> outside React: the module preloads and
+ * stylesheets of lazy screens (Vite) and the icon rules (@ant-design/icons, shared by every
+ * antd on the page, so taken away only when no icon is left on it). A qiankun host already
+ * puts the links into the app's container while it runs, and this finds nothing.
  */
 export function removeHeadAdditions(assetsBase: string): void {
-  document.head
-    .querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')
-    .forEach((link) => link.href.startsWith(assetsBase) && link.remove());
+  const ours = (selector: string) =>
+    [...document.head.querySelectorAll<HTMLLinkElement>(selector)].filter((link) => link.href.startsWith(assetsBase));
+  ours('link[rel="modulepreload"]').forEach((link) => link.remove());
+  // A lazy screen's chunk is loaded once, so its stylesheet would never be linked again.
+  stashedStyles = ours('link[rel="stylesheet"]');
+  stashedStyles.forEach((link) => link.remove());
   if (!document.querySelector('.anticon')) document.head.querySelector('style[rc-util-key="@ant-design-icons"]')?.remove();
+}
+
+export function restoreHeadStyles(): void {
+  stashedStyles.forEach((link) => document.head.appendChild(link));
+  stashedStyles = [];
 }

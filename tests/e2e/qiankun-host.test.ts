@@ -193,20 +193,21 @@ describe('the app under a qiankun host shell', () => {
     const traces = await page.evaluate((assets) => ({
       appElements: document.querySelectorAll('#ezreport, .ezreport, [class*="ezr-"], .ezreport-styles, .ezreport-popups').length,
       cssInJs: document.querySelectorAll('style[data-css-hash]').length,
-      preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].filter((l) => l.href.startsWith(assets)).length,
+      links: [...document.querySelectorAll<HTMLLinkElement>('link')].filter((l) => l.href.startsWith(assets)).length,
       iconStyles: document.querySelectorAll('style[rc-util-key="@ant-design-icons"]').length,
       htmlClasses: document.documentElement.className,
       bodyClasses: document.body.className,
       subapp: document.getElementById('subapp')!.innerHTML,
     }), `${host.url}/assets/`);
-    expect(traces).toEqual({ appElements: 0, cssInJs: 0, preloads: 0, iconStyles: 0, htmlClasses: '', bodyClasses: '', subapp: '' });
+    expect(traces).toEqual({ appElements: 0, cssInJs: 0, links: 0, iconStyles: 0, htmlClasses: '', bodyClasses: '', subapp: '' });
     await page.screenshot({ path: `${SHOTS}/6-unmounted.png` });
 
-    // Mounted again: styled again (its style tags come back with the new mount).
+    // Mounted again: styled again, antd's rules and the report list's own stylesheet (a lazy screen's).
     await page.evaluate((base) => (location.hash = `${base}/reportList`), BASE);
     await reportScreen(page);
     const primary = page.locator('#ezreport .ezr-btn-primary').first();
     expect(await primary.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(31, 78, 156)');
+    expect(await page.locator('#ezreport .library-main').evaluate((main) => getComputedStyle(main).borderRadius)).toBe('8px');
     await page.screenshot({ path: `${SHOTS}/7-mounted-again.png` });
     await page.evaluate(() => (location.hash = '#/home'));
     await expect.poll(() => page.evaluate(() => window.host.mounts.unmounted), { timeout: 15_000 }).toBe(2);
