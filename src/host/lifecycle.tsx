@@ -1,6 +1,6 @@
 import { createCache } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { urlParams } from '../lib/navigation';
 import { setPlacement } from '../lib/placement';
@@ -50,7 +50,7 @@ export function mountInHost(props: MountProps): void {
   props.onGlobalStateChange?.((state) => takeShared(pickShared(state)), true);
 
   const containers: HostContainers = { styles: elements.styles, popups: elements.popups, cache: createCache() };
-  const wrap = (content: React.ReactNode) => <HostStyles containers={containers}>{content}</HostStyles>;
+  const wrap = (content: ReactNode) => <HostStyles containers={containers}>{content}</HostStyles>;
   // antd's static methods (Modal.confirm outside a component) render with the same prefix and containers.
   ConfigProvider.config({ prefixCls: embedding.antPrefix, holderRender: wrap });
   const root = createRoot(elements.app);
