@@ -25,7 +25,7 @@ import { installApiNoStore } from './plugins/headers';
 import { finiteNumbers } from './lib/schema-types';
 import { installOpenApi } from './plugins/openapi';
 import { installWebApp } from './plugins/web';
-import { DEFAULT_QUEUE_OPTIONS, startJobQueue, type JobQueue, type QueueOptions } from './jobs/queue';
+import { DEFAULT_QUEUE_OPTIONS, idleJobQueue, startJobQueue, type JobQueue, type QueueOptions } from './jobs/queue';
 import { resultsRoutes } from './modules/results/results-routes';
 import type { ResultDeps } from './modules/results/deps';
 
@@ -51,8 +51,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Where verification codes go; defaults to the outbox file in DATA_DIR. */
   smsSender?: SmsSender;
-  /** The job queue's timings (tests poll more often). */
-  jobs?: Partial<QueueOptions>;
+  /** The job queue's timings (tests poll more often); false: no queue (the OpenAPI document is made without a database). */
+  jobs?: Partial<QueueOptions> | false;
   /** What 成果 generation reads and renders with; tests give fakes. */
   results?: Partial<ResultDeps>;
 }
@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await Promise.all(background);
   });
   // The migrations ran in openDatabase; pg-boss sets up its own schema beside them.
-  const jobs = await startJobQueue(options.database.db, { ...DEFAULT_QUEUE_OPTIONS, ...options.jobs });
+  const jobs = options.jobs === false ? idleJobQueue() : await startJobQueue(options.database.db, { ...DEFAULT_QUEUE_OPTIONS, ...options.jobs });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
 

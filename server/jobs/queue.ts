@@ -139,3 +139,11 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
     },
   };
 }
+
+/** A queue that runs nothing: for an app built only to describe its routes. */
+export function idleJobQueue(): JobQueue {
+  const refuse = async () => {
+    throw new Error('job queue not started');
+  };
+  return { send: refuse, sendMany: refuse, wake: () => undefined, work: async () => undefined, stop: async () => undefined };
+}
