@@ -8,12 +8,15 @@ import { materialThumbnails, materialThumbnailsBudgetMs } from './material-thumb
 import { projectsList } from './projects-list';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 import { requestCost, requestCostBudgetMs } from './request-cost';
+import { readResultSettings, resultsBench, resultsBudgetMs } from './results';
 
 let settings: LoadSettings;
 let uploadMegabytes: number;
 let reports: number;
 let loadSeconds: number;
+let results: ReturnType<typeof readResultSettings>;
 try {
+  results = readResultSettings(process.env);
   settings = readSettings(process.env);
   uploadMegabytes = readUploadMegabytes(process.env);
   reports = readReportCount(process.env);
@@ -37,7 +40,8 @@ const limitMs =
   materialThumbnailsBudgetMs() +
   loadBudgetMs(settings, loadSeconds) +
   requestCostBudgetMs(settings) +
-  connectionsBudgetMs(settings);
+  connectionsBudgetMs(settings) +
+  resultsBudgetMs(settings, results.reports, results.regions);
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -48,6 +52,10 @@ const only = process.env.BENCH_ONLY;
 try {
   if (only === 'report-list') {
     console.log(await reportList(settings, postgresUrl, reports));
+    process.exit(0);
+  }
+  if (only === 'results') {
+    console.log(await resultsBench(settings, postgresUrl, results));
     process.exit(0);
   }
   console.log(await projectsList(settings, postgresUrl));
@@ -67,6 +75,8 @@ try {
   console.log(await connectionsBench(settings));
   console.log();
   console.log(await loadBench(settings, loadSeconds, postgresUrl));
+  console.log();
+  console.log(await resultsBench(settings, postgresUrl, results));
 } catch (error) {
   console.error('bench failed:', error);
   process.exitCode = 1;
