@@ -6,6 +6,7 @@ import { labelsImport, labelsImportBudgetMs } from './labels-import';
 import { loadBench, loadBudgetMs, readLoadSeconds } from './load';
 import { materialThumbnails, materialThumbnailsBudgetMs } from './material-thumbnails';
 import { projectsList } from './projects-list';
+import { readReportPdfCount, reportPdfBench, reportPdfBudgetMs } from './report-pdf';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 import { requestCost, requestCostBudgetMs } from './request-cost';
 import { readResultSettings, resultsBench, resultsBudgetMs } from './results';
@@ -15,12 +16,14 @@ let uploadMegabytes: number;
 let reports: number;
 let loadSeconds: number;
 let results: ReturnType<typeof readResultSettings>;
+let reportPdfs: number;
 try {
   results = readResultSettings(process.env);
   settings = readSettings(process.env);
   uploadMegabytes = readUploadMegabytes(process.env);
   reports = readReportCount(process.env);
   loadSeconds = readLoadSeconds(process.env);
+  reportPdfs = readReportPdfCount(process.env);
 } catch (error) {
   console.error(`bench: ${describeError(error)}`);
   process.exit(1);
@@ -41,7 +44,8 @@ const limitMs =
   loadBudgetMs(settings, loadSeconds) +
   requestCostBudgetMs(settings) +
   connectionsBudgetMs(settings) +
-  resultsBudgetMs(settings, results.reports, results.regions);
+  resultsBudgetMs(settings, results.reports, results.regions) +
+  reportPdfBudgetMs(reportPdfs);
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -56,6 +60,10 @@ try {
   }
   if (only === 'results') {
     console.log(await resultsBench(settings, postgresUrl, results));
+    process.exit(0);
+  }
+  if (only === 'report-pdf') {
+    console.log(await reportPdfBench(reportPdfs));
     process.exit(0);
   }
   console.log(await projectsList(settings, postgresUrl));
@@ -77,6 +85,8 @@ try {
   console.log(await loadBench(settings, loadSeconds, postgresUrl));
   console.log();
   console.log(await resultsBench(settings, postgresUrl, results));
+  console.log();
+  console.log(await reportPdfBench(reportPdfs));
 } catch (error) {
   console.error('bench failed:', error);
   process.exitCode = 1;

@@ -1,4 +1,4 @@
-import axios, { type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { HttpError } from '@refinedev/core';
 import { config } from '../config';
 import { clearCookies, getCookie, sessionCookies } from '../lib/cookies';
@@ -22,6 +22,7 @@ export const errorTexts = {
   otherDevice: '该账号已在其他设备登录，请重新登录',
   expired: '登录状态过期或不可用，请重试',
   forbidden: '您暂无权限访问该接口',
+  deleteFailed: '删除失败',
 } as const;
 
 /** Sign-in calls carry no token, except an SMS code for (re)binding the signed-in user's phone. */
@@ -82,6 +83,10 @@ function reportHttpError(error: AxiosError): void {
     return;
   }
   const { status, data } = response;
+  if (error.config?.method === 'delete' && (status < 300 || status === 404)) {
+    feedback.error(errorTexts.deleteFailed);
+    return;
+  }
   if (status === 404) return;
   if (status === 500) {
     feedback.error(errorTexts.generic);
@@ -113,10 +118,17 @@ export function toHttpError(error: unknown): HttpError {
   };
 }
 
+/** Spec section 8: a single delete that answers anything but 204 failed (the catalogue then says 删除失败). */
+function checkDelete(response: AxiosResponse): AxiosResponse {
+  if (response.config.method !== 'delete' || response.status === 204) return response;
+  throw new AxiosError(errorTexts.deleteFailed, AxiosError.ERR_BAD_RESPONSE, response.config, response.request, response);
+}
+
 /** A client of one service; `checkAnswer` may turn a 2xx answer into a failure. */
 export function createClient(baseURL: string, timeout: number, checkAnswer?: (response: AxiosResponse) => AxiosResponse): AxiosInstance {
   const client = axios.create({ baseURL, timeout });
   client.interceptors.request.use(addHeaders);
+  client.interceptors.response.use(checkDelete);
   client.interceptors.response.use(checkAnswer);
   client.interceptors.response.use(undefined, (error: AxiosError) => {
     reportHttpError(error);

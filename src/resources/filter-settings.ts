@@ -10,7 +10,7 @@ export const filterSettingsResource: AppResource = {
   meta: {
     label: '标签筛选组',
     dataProviderName: 'report',
-    endpoints: { list: base, one: `${base}:id/`, create: base },
+    endpoints: { list: base, one: `${base}:id/`, create: base, deleteMany: `${base}bulk_delete/` },
     permissions: labelGroupPermissions,
   },
 };

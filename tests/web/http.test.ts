@@ -56,6 +56,23 @@ describe('error catalogue', () => {
     expect(screen.queryByText('forbidden')).not.toBeInTheDocument();
   });
 
+  it('says 删除失败 when a single delete answers anything but 204, and rejects', async () => {
+    server.use(
+      http.delete('*/api/test/1/', () => HttpResponse.json({ code: 200, message: 'ok' })),
+      http.delete('*/api/test/3/', () => new HttpResponse(null, { status: 204 })),
+    );
+    await expect(platformClient.delete('/api/test/1/')).rejects.toThrow('删除失败');
+    expect(await screen.findByText('删除失败')).toBeInTheDocument();
+    expect(screen.queryByText('ok')).not.toBeInTheDocument();
+    await expect(platformClient.delete('/api/test/3/')).resolves.toMatchObject({ status: 204 });
+  });
+
+  it('says 删除失败 for a single delete of something gone (404), which is otherwise silent', async () => {
+    server.use(http.delete('*/api/test/2/', () => HttpResponse.json({ code: 40400, message: '未找到' }, { status: 404 })));
+    await expect(platformClient.delete('/api/test/2/')).rejects.toBeDefined();
+    expect(await screen.findByText('删除失败')).toBeInTheDocument();
+  });
+
   it('stays silent on a 404', async () => {
     answer(404, { code: 40400, message: '未找到' });
     await fail();

@@ -204,9 +204,44 @@ describe('TagFilterPanel', () => {
     await screen.findByText('2023');
     await user.click(screen.getByRole('button', { name: '筛选设置' }));
     const settings = await screen.findByRole('dialog');
-    await user.click(within(settings).getAllByRole('button', { name: /删\s?除/ })[1]);
+    await user.click(within(settings).getAllByRole('button', { name: /^删\s?除$/ })[1]);
     await user.click(await screen.findByRole('button', { name: /确\s?定|OK/ }));
     await waitFor(() => expect(deleted).toEqual(['2']));
     expect(await screen.findByText('删除成功')).toBeInTheDocument();
+  });
+
+  it('deletes the checked filter groups at once with filter_label_setting/bulk_delete/', async () => {
+    serve();
+    const posted: unknown[] = [];
+    server.use(
+      http.post(`${base}filter_label_setting/bulk_delete/`, async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json({ code: 200, message: '批量删除成功!', data: { deleted: 2 } });
+      }),
+    );
+    const { user } = mount();
+    await screen.findByText('2023');
+    await user.click(screen.getByRole('button', { name: '筛选设置' }));
+    const settings = await screen.findByRole('dialog');
+    const bulk = within(settings).getByRole('button', { name: '批量删除' });
+    expect(bulk).toBeDisabled();
+    for (const box of within(settings).getAllByRole('checkbox').slice(1)) await user.click(box);
+    await user.click(bulk);
+    await user.click(await screen.findByRole('button', { name: /确\s?定|OK/ }));
+    await waitFor(() => expect(posted).toEqual([{ ids: [1, 2] }]));
+    expect(await screen.findByText('批量删除成功!')).toBeInTheDocument();
+  });
+
+  it('opens the filter-group form above the settings dialog', async () => {
+    serve();
+    const { user } = mount();
+    await screen.findByText('2023');
+    await user.click(screen.getByRole('button', { name: '筛选设置' }));
+    const settings = await screen.findByRole('dialog');
+    await user.click(within(settings).getAllByRole('button', { name: /编\s?辑/ })[0]);
+    const editor = (await screen.findByPlaceholderText('请输入筛选组名称')).closest('.ant-modal-root') as HTMLElement;
+    const settingsRoot = settings.closest('.ant-modal-root') as HTMLElement;
+    // Dialogs of equal z-index stack in document order: the later one is on top.
+    expect(settingsRoot.compareDocumentPosition(editor) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -117,6 +117,54 @@ describe('标签管理', () => {
     expect(calls.deleted).toEqual(['3']);
   });
 
+  it('adds several labels at once, one name per line, with label/bulk_create/', async () => {
+    serveProject(adminDetails);
+    serveTags();
+    const bulk: unknown[] = [];
+    server.use(
+      http.post('*/studio/report/api/report/projects/p-1/label/bulk_create/', async ({ request }) => {
+        bulk.push(await request.json());
+        return HttpResponse.json({ code: 200, message: '新增标签成功', data: [] }, { status: 201 });
+      }),
+    );
+    signIn();
+    const { user } = openApp('#/main/p-1/tags');
+    await row('超大城市');
+    await user.click(screen.getByText('新增标签').closest('button')!);
+    const modal = await dialog('新增标签');
+    await fill(user, '请输入标签名称', '特大城市\n 小城市 \n特大城市');
+    await user.click(okButton(modal));
+    expect(await screen.findByText('新增标签成功')).toBeInTheDocument();
+    expect(bulk).toEqual([[
+      { name: '特大城市', origin: '报告', type: '原子标签', label_group: null },
+      { name: '小城市', origin: '报告', type: '原子标签', label_group: null },
+    ]]);
+  });
+
+  it('deletes one label group with DELETE label_group/{id}/, and says 删除失败 when it does not answer 204', async () => {
+    serveProject(adminDetails);
+    serveTags();
+    const deleted: string[] = [];
+    server.use(
+      http.delete('*/studio/report/api/report/projects/p-1/label_group/:id/', ({ params }) => {
+        deleted.push(String(params.id));
+        return params.id === '1' ? new HttpResponse(null, { status: 204 }) : HttpResponse.json({ code: 200, message: 'ok' });
+      }),
+    );
+    signIn();
+    const { user } = openApp('#/main/p-1/tags');
+    await row('超大城市');
+    await user.click(screen.getByRole('button', { name: '管理分组' }));
+    await user.click(screen.getByRole('button', { name: '删除分组：体检维度' }));
+    await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText('删除失败')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '删除分组：城市类型' }));
+    const confirms = await screen.findAllByRole('button', { name: /确\s*定|OK/ });
+    await user.click(confirms[confirms.length - 1]);
+    expect(await screen.findByText('删除成功')).toBeInTheDocument();
+    expect(deleted).toEqual(['2', '1']);
+  });
+
   it('offers a visitor no 新增标签 button', async () => {
     serveProject(visitorDetails, '访客');
     serveTags();

@@ -29,6 +29,8 @@ export interface ResultReportInput {
   dimension: string;
   reportType: string;
   date: Date;
+  /** The zone the date is written in (the server's TZ setting); Asia/Shanghai when absent. */
+  timeZone?: string;
   indicators: IndicatorValue[];
 }
 

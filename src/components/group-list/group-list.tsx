@@ -53,6 +53,8 @@ export interface GroupListProps<G extends ListedGroup> {
   onRename: (group: G, name: string) => Promise<unknown>;
   onSort: (ordered: G[]) => Promise<unknown>;
   onDelete: (ids: number[]) => Promise<unknown>;
+  /** A delete button on each row while managing (the list look), for a service with a single delete. */
+  onDeleteOne?: (group: G) => Promise<unknown>;
   /** Reload the groups and what they hold. */
   onChanged: () => void;
 }

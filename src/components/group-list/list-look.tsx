@@ -1,4 +1,4 @@
-import { HolderOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { DeleteOutlined, HolderOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Badge, Button, Checkbox, Flex, List, Space, theme, Tooltip, Typography } from 'antd';
 import { forwardRef, type CSSProperties, type ReactNode } from 'react';
 import type { ListedGroup } from './group-list';
@@ -86,7 +86,7 @@ const Row = forwardRef<HTMLDivElement, RowProps>(function Row({ name, count, sel
 });
 
 /** One group; while managing, it can be dragged by its handle (when sortable), checked (when deletable) and renamed. */
-function ListRow<G extends ListedGroup>({ group, props: { access, rename, countOf, selected, onSelect }, list }: LookProps<G> & { group: G }) {
+function ListRow<G extends ListedGroup>({ group, props: { access, rename, countOf, selected, onSelect, onDeleteOne }, list }: LookProps<G> & { group: G }) {
   const draggable = list.managing && access.edit;
   const { setNodeRef, setActivatorNodeRef, isDragging, handle, style } = useSortableRow(group.id, draggable);
   const { token } = theme.useToken();
@@ -110,6 +110,14 @@ function ListRow<G extends ListedGroup>({ group, props: { access, rename, countO
   };
   return (
     <Row ref={setNodeRef} name={name} count={countOf(group)} selected={selected === group.id} onSelect={() => onSelect(group.id)} leading={leading} style={moving}
-      actions={renaming && rename === 'dialog' && <RenameButton onClick={() => list.setRenaming(group)} />} />
+      actions={
+        <>
+          {renaming && rename === 'dialog' && <RenameButton onClick={() => list.setRenaming(group)} />}
+          {list.managing && access.delete && onDeleteOne && (
+            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除分组：${group.name}`}
+              onClick={(event) => { event.stopPropagation(); list.removeOne(group); }} />
+          )}
+        </>
+      } />
   );
 }

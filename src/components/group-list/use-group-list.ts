@@ -87,6 +87,22 @@ export function useGroupList<G extends ListedGroup>({ saveOrder, texts, groups, 
     });
   };
 
+  const removeOne = (group: G) => {
+    const deleteOne = calls.onDeleteOne;
+    if (!deleteOne) return;
+    modal.confirm({
+      title: '提示',
+      content: texts.deleteConfirm(1),
+      okType: 'danger',
+      onOk: async () => {
+        if (!(await changed(deleteOne(group), '删除成功'))) return;
+        if (selected === group.id) onSelect(undefined);
+        setChecked((now) => now.filter((id) => id !== group.id));
+        onChanged();
+      },
+    });
+  };
+
   const leave = () => {
     if (!dirty) {
       manage(false);
@@ -109,7 +125,7 @@ export function useGroupList<G extends ListedGroup>({ saveOrder, texts, groups, 
   };
 
   return {
-    managing, manage, leave, shown, dirty, busy, checked, adding, setAdding, renaming, setRenaming, create, rename, remove,
+    managing, manage, leave, shown, dirty, busy, checked, adding, setAdding, renaming, setRenaming, create, rename, remove, removeOne,
     saveOrder: () => void sort(shown.map((group) => group.id)),
     /** A drop: saved now, or drafted until 保存排序. */
     move: (ids: number[]) => (saveOrder === 'on-drop' ? void sort(ids) : setOrder(ids)),

@@ -9,6 +9,7 @@ import { crudAccess, GroupList } from '../../components/group-list/group-list';
 import { useProjectContext } from '../../components/project-context';
 import { TagFilterPanel } from './tag-filter';
 import { urlParams } from '../../lib/navigation';
+import { useSettings } from '../../lib/settings';
 import { ItemDialog, type ItemDialogProps } from './item-dialog';
 import type { LibraryKind } from './kinds';
 import { ItemsArea } from './items-area';
@@ -25,18 +26,21 @@ import './library.css';
 type DialogState = Pick<ItemDialogProps, 'mode' | 'item'>;
 
 /** The theme's colours for the library's own CSS (library.css, group-list.css). */
-const surfaceColors = (token: ReturnType<typeof theme.useToken>['token']) =>
+const surfaceColors = (token: ReturnType<typeof theme.useToken>['token'], dark: boolean) =>
   ({
     '--library-surface': token.colorBgContainer,
     '--library-fill': token.colorFillTertiary,
     '--library-active': token.controlItemBgActive,
     '--library-primary': token.colorPrimary,
+    // On the dark theme's active background the primary colour itself is too dark to read.
+    '--library-primary-text': dark ? token.colorPrimaryTextHover : token.colorPrimaryText,
   }) as CSSProperties;
 
 /** The report list and the material list, one screen driven by the kind's data (ARCHITECTURE principle 2). */
 export function LibraryScreen({ kind }: { kind: LibraryKind }) {
   const { projectId, can, showGroupPanel, showToolbar } = useProjectContext();
   const { token } = theme.useToken();
+  const { theme: settingsTheme } = useSettings();
   const may = (action: string) => can(kind.resource, action);
   const navigate = useNavigate();
   const { data: identity } = useGetIdentity<{ uuid?: string }>();
@@ -71,7 +75,7 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
   const showMoveOut = query.groupId !== undefined;
 
   return (
-    <div className="library" style={surfaceColors(token)}>
+    <div className="library" style={surfaceColors(token, settingsTheme === 'dark')}>
       {showGroupPanel && (
         <GroupList
           look="card"

@@ -56,6 +56,7 @@ export function useLabelApi(projectId: string) {
       createGroup: (name: string) => groups.call('create', 'post', { name }),
       renameGroup: (id: number, name: string) => groups.call('one', 'patch', { name }, { id }),
       deleteGroups: (ids: number[]) => groups.call('deleteMany', 'post', { ids }),
+      deleteGroup: (id: number) => groups.call('one', 'delete', undefined, { id }),
       sortGroups: (ids: number[]) => groups.call('sort', 'post', ids),
       /** Every label of the query, page by page (the list answers at most 1000 at a time). */
       listAllLabels: (query: Omit<LabelQuery, 'page' | 'pageSize'>) => labels.listAll<Label>(labelFilters(query), LABEL_LIST_LIMIT),
@@ -64,6 +65,9 @@ export function useLabelApi(projectId: string) {
         (await labels.call<{ data: ImportPlan }>('import', 'post', { dry_run: dryRun, rows })).data,
       // A duplicate (HTTP 400, body code 400) shows as a warning; http.ts does it.
       createLabel: (values: LabelValues) => labels.call('create', 'post', { ...values, type: ATOMIC_LABEL }, { warnCode400: true }),
+      /** Several names at once: all are made or none (label/bulk_create/). */
+      createLabels: (names: string[], values: Omit<LabelValues, 'name'>) =>
+        labels.call('createMany', 'post', names.map((name) => ({ ...values, name, type: ATOMIC_LABEL })), { warnCode400: true }),
       updateLabel: (id: number, values: LabelValues) => labels.call('one', 'patch', values, { id, warnCode400: true }),
       deleteLabel: (id: number) => labels.call('one', 'delete', undefined, { id }),
       deleteLabels: (ids: number[]) => labels.call('deleteMany', 'post', { ids }),

@@ -49,6 +49,7 @@ export function TagList() {
           onRename={(group, name) => api.renameGroup(group.id, name)}
           onSort={(ordered) => api.sortGroups(ordered.map((group) => group.id))}
           onDelete={api.deleteGroups}
+          onDeleteOne={(group) => api.deleteGroup(group.id)}
           onChanged={() => {
             loadGroups();
             void invalidate({ resource: 'labels', dataProviderName: 'report', invalidates: ['list'] });

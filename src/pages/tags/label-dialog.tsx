@@ -15,7 +15,10 @@ interface Props {
   onSave: (values: LabelValues) => Promise<boolean>;
 }
 
-/** 新增标签 / 标签信息: name, entity (报告 or 素材) and group. */
+/** The names typed when adding: one per line, trimmed, each once. */
+export const labelNames = (text: string) => [...new Set(text.split(/\r?\n/).map((name) => name.trim()).filter(Boolean))];
+
+/** 新增标签 (one name per line: several are made at once) / 标签信息: name, entity (报告 or 素材) and group. */
 export function LabelDialog({ open, label, groups, defaultGroup, onCancel, onSave }: Props) {
   const initial: LabelValues = label
     ? { name: label.name, origin: label.origin, label_group: label.label_group ?? undefined }
@@ -27,10 +30,11 @@ export function LabelDialog({ open, label, groups, defaultGroup, onCancel, onSav
       name="labelForm"
       initial={initial}
       onCancel={onCancel}
-      onSave={(values) => onSave({ ...values, name: values.name.trim(), label_group: values.label_group ?? null })}
+      onSave={(values) => onSave({ ...values, name: label ? values.name.trim() : values.name, label_group: values.label_group ?? null })}
     >
-      <Form.Item name="name" label="标签名称" rules={[{ required: true, whitespace: true, message: '请输入标签名称' }]}>
-        <Input placeholder="请输入标签名称" maxLength={50} />
+      <Form.Item name="name" label="标签名称" rules={[{ required: true, whitespace: true, message: '请输入标签名称' }]}
+        extra={label ? undefined : '每行一个名称，可一次新增多个标签'}>
+        {label ? <Input placeholder="请输入标签名称" maxLength={50} /> : <Input.TextArea placeholder="请输入标签名称" autoSize={{ minRows: 1, maxRows: 8 }} />}
       </Form.Item>
       <Form.Item name="origin" label="实体" rules={[{ required: true, message: '请选择实体' }]}>
         <Radio.Group options={ENTITY_NAMES.map((origin) => ({ label: origin, value: origin }))} />

@@ -8,7 +8,7 @@ import type { EntityName } from '../../../contract/labels';
 import type { Label, LabelGroup } from '../../resources/records';
 import { labelFilters, type LabelApi, type LabelValues } from './api';
 import type { CrudAccess } from '../../components/group-list/group-list';
-import { LabelDialog } from './label-dialog';
+import { LabelDialog, labelNames } from './label-dialog';
 import { exportLabels } from './label-export';
 import { LabelImportDialog } from './label-import-dialog';
 import { LabelTable } from './label-table';
@@ -60,7 +60,9 @@ export function LabelsPanel({ api, groups, groupId, access, onChanged }: Props) 
   // A duplicate name has been told by the HTTP layer as a warning.
   const save = async (values: LabelValues) => {
     const label = dialog?.label;
-    const ok = await changed(label ? api.updateLabel(label.id, values) : api.createLabel(values), label ? '标签更新成功' : '新增标签成功');
+    const names = label ? [] : labelNames(values.name);
+    const request = label ? api.updateLabel(label.id, values) : names.length > 1 ? api.createLabels(names, values) : api.createLabel({ ...values, name: names[0] });
+    const ok = await changed(request, label ? '标签更新成功' : '新增标签成功');
     if (ok) {
       setDialog(undefined);
       refresh();

@@ -35,6 +35,7 @@ interface FormValues {
 export function FilterGroupSettings(props: FilterGroupSettingsProps) {
   const { open, projectUuid, origin, groupId, groups, access, onClose, onChanged } = props;
   const [editor, setEditor] = useState<EditorState | null>(null);
+  const [checked, setChecked] = useState<number[]>([]);
 
   const filterSettings = useResourceCall('filterSettings', projectUuid);
   const labelQuery = useList<FilterLabel>({
@@ -76,18 +77,32 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
     if (await changed(filterSettings.call('one', 'delete', undefined, { id: group.id }), t.deleted)) onChanged();
   };
 
+  const removeChecked = async () => {
+    if (!(await changed(filterSettings.call('deleteMany', 'post', { ids: checked }), t.bulkDeleted))) return;
+    setChecked([]);
+    onChanged();
+  };
+
   return (
     <>
       <Modal open={open} title={t.settings} onCancel={onClose} footer={null} width={720} destroyOnHidden>
-        {access.create && (
-          <Space style={{ marginBottom: 12 }}>
+        <Space style={{ marginBottom: 12 }}>
+          {access.create && (
             <Button type="primary" onClick={() => openEditor(null)}>
               {t.add}
             </Button>
-          </Space>
-        )}
+          )}
+          {access.delete && (
+            <Popconfirm title={t.confirmBulkDelete(checked.length)} onConfirm={removeChecked} disabled={checked.length === 0}>
+              <Button danger disabled={checked.length === 0}>
+                {t.bulkDelete}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
         <Table<FilterGroup>
           rowKey="id"
+          rowSelection={access.delete ? { selectedRowKeys: checked, onChange: (keys) => setChecked(keys as number[]) } : undefined}
           size="small"
           pagination={false}
           dataSource={groups}
@@ -127,13 +142,14 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
           ]}
         />
       </Modal>
-      <FormDialog<FormValues>
-        open={editor !== null}
-        title={editor?.group ? t.editTitle : t.addTitle}
-        initial={{ name: editor?.group?.name ?? '', tags: editor?.group?.tags ?? [] }}
-        onCancel={() => setEditor(null)}
-        onSave={save}
-      >
+      {editor && (
+        <FormDialog<FormValues>
+          open
+          title={editor.group ? t.editTitle : t.addTitle}
+          initial={{ name: editor.group?.name ?? '', tags: editor.group?.tags ?? [] }}
+          onCancel={() => setEditor(null)}
+          onSave={save}
+        >
           <Form.Item name="name" label={t.name} rules={[{ required: true, whitespace: true, message: t.nameRequired }]}>
             <Input placeholder={t.namePlaceholder} maxLength={50} />
           </Form.Item>
@@ -146,7 +162,8 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
               optionFilterProp="label"
             />
           </Form.Item>
-      </FormDialog>
+        </FormDialog>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { DownOutlined, SettingOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Empty, Space, Spin, Tag } from 'antd';
+import { Button, Empty, Space, Spin, Tag, theme } from 'antd';
 import { useList, type CrudFilters } from '@refinedev/core';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { crudAccess } from '../../../components/group-list/group-list';
 import type { ResourceAction } from '../../../resources/types';
 import type { EntityName } from '../../../../contract/labels';
@@ -34,6 +34,9 @@ export function TagFilterPanel(props: TagFilterPanelProps) {
   const { projectUuid, origin, groupId, can, value, onChange, onFilter, onReset, defaultOpen = true } = props;
   const canView = can('filterSettings', 'list');
 
+  const { token } = theme.useToken();
+  // The theme's colours (dark themes included) for the panel's own styles.
+  const colors = { '--tag-filter-bg': token.colorBgContainer, '--tag-filter-border': token.colorBorderSecondary, '--tag-filter-name': token.colorTextSecondary } as CSSProperties;
   const [open, setOpen] = useState(defaultOpen);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const filters: CrudFilters = [
@@ -63,7 +66,7 @@ export function TagFilterPanel(props: TagFilterPanelProps) {
   };
 
   return (
-    <section className="tag-filter" aria-label={t.title} data-open={open}>
+    <section className="tag-filter" aria-label={t.title} data-open={open} style={colors}>
       <div className="tag-filter__header">
         <span className="tag-filter__title">{t.title}</span>
         <Space size={4}>

@@ -22,6 +22,9 @@ export const tagFilterTexts = {
   confirmDelete: '确定删除该筛选组吗？',
   saved: '数据保存成功!',
   deleted: '删除成功',
+  bulkDelete: '批量删除',
+  bulkDeleted: '批量删除成功!',
+  confirmBulkDelete: (count: number) => `确定删除选中的${count}个筛选组吗？`,
   noGroups: '暂无筛选组',
   ungrouped: '未分组',
 } as const;

@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
+
+const ctx = setupBrowser();
+const SHOTS = process.env.SHOTS_DIR;
+
+/** Screens of the demo project and a text each shows once loaded. */
+const SCREENS = [
+  { name: 'reports', path: `/main/${DEMO_PROJECT}/reportList`, ready: '标签筛选' },
+  { name: 'materials', path: `/material/${DEMO_PROJECT}/materialList`, ready: '全部素材' },
+  { name: 'tags', path: `/main/${DEMO_PROJECT}/tags`, ready: '标签分组' },
+  { name: 'settings', path: `/projectSetting/${DEMO_PROJECT}/projectInfo`, ready: '项目名称' },
+  { name: 'projects', path: '/list', ready: '项目列表' },
+];
+
+/**
+ * Visible text whose colour is too close to the colour behind it (WCAG contrast below 3, the
+ * large-text minimum), as "text (ratio)". Disabled controls and placeholders are left out.
+ */
+async function unreadableTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const rgba = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const channel = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    /** The colour behind an element, or undefined over a picture or gradient (not judged here). */
+    const backgroundOf = (element: Element): number[] | undefined => {
+      const layers: number[][] = [];
+      for (let at: Element | null = element; at; at = at.parentElement) {
+        const style = getComputedStyle(at);
+        if (style.backgroundImage !== 'none' || at.tagName === 'IMG') return undefined;
+        const [r, g, b, a = 1] = rgba(style.backgroundColor);
+        if (a > 0) layers.push([r, g, b, a]);
+        if (a >= 1) break;
+      }
+      // Composite from the bottom layer up, over white when nothing is opaque.
+      return layers.reverse().reduce((below, [r, g, b, a]) => [r * a + below[0] * (1 - a), g * a + below[1] * (1 - a), b * a + below[2] * (1 - a)], [255, 255, 255]);
+    };
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const element = node.parentElement;
+      if (!text || !element) continue;
+      if (element.closest('[disabled], [aria-disabled="true"], [class*="-disabled"], [aria-hidden="true"], .ant-select-selection-placeholder, svg')) continue;
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      if (box.width === 0 || box.height === 0 || style.visibility !== 'visible' || Number(style.opacity) < 0.5) continue;
+      if (box.bottom < 0 || box.top > window.innerHeight) continue;
+      const background = backgroundOf(element);
+      if (!background) continue;
+      const [r, g, b, a = 1] = rgba(style.color);
+      const color = [r * a + background[0] * (1 - a), g * a + background[1] * (1 - a), b * a + background[2] * (1 - a)];
+      const [light, dark] = [luminance(color), luminance(background)].sort((x, y) => y - x);
+      const ratio = (light + 0.05) / (dark + 0.05);
+      if (ratio < 3) found.push(`${text.slice(0, 20)} (${ratio.toFixed(2)})`);
+    }
+    return found;
+  });
+}
+
+describe('themes', () => {
+  for (const theme of ['dark', 'darkblue', 'light']) {
+    it(`keeps every text of the main screens readable in the ${theme} theme`, async () => {
+      const { page } = ctx;
+      await signInAsDemo(page, ctx.server.url);
+      const problems: string[] = [];
+      for (const screen of SCREENS) {
+        await page.goto(`${ctx.server.url}/#${screen.path}?theme=${theme}`);
+        await page.getByText(screen.ready, { exact: true }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        if (SHOTS) {
+          mkdirSync(SHOTS, { recursive: true });
+          await page.screenshot({ path: `${SHOTS}/${theme}-${screen.name}.png` });
+        }
+        problems.push(...(await unreadableTexts(page)).map((text) => `${screen.name}: ${text}`));
+      }
+      expect(problems).toEqual([]);
+    }, 120_000);
+  }
+});
