@@ -2,12 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { RegionNode, RegionPath } from '../contract/results';
 import type { Database, Db } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { DEMO } from '../server/db/seed/demo-accounts';
-import { reportPdf } from '../server/db/seed/demo-pdf';
 import type { ResultDeps } from '../server/modules/results/deps';
 import type { IndicatorValue } from '../server/modules/results/types';
 import { alignColumns, formatLatencyTable, load, positiveInteger, withPglite, withPostgres, withServer, type LatencyRow, type LoadResult, type LoadSettings } from './harness';
@@ -51,19 +49,11 @@ const TREE: RegionNode[] = [
   },
 ];
 
-const plainCover = sharp({ create: { width: 600, height: 848, channels: 3, background: '#1f4e9c' } }).jpeg().toBuffer();
-
-/** Twelve indicators per region; the renderer is the seed's several-page Chinese PDF until the real one is wired. */
+/** A fake warehouse of twelve indicators per region; the real renderer. */
 const benchDeps: Partial<ResultDeps> = {
   regionTree: async () => TREE,
   indicatorsOf: async (_app, _project, _source, region: RegionPath) =>
     Array.from({ length: 12 }, (_, i): IndicatorValue => ({ code: `I${i}`, name: `指标${i}`, unit: '%', standard: 50, direction: 'higher', value: (region.join('').length * 7 + i * 13) % 100 })),
-  render: async (input) => ({
-    pdf: await reportPdf({ title: `${input.region.join('')}${input.dimension}体检报告`, dimensions: [input.dimension], year: 2026, month: 11, variant: 2 }),
-    cover: await plainCover,
-    met: input.indicators.filter((i) => (i.value ?? 0) >= i.standard).length,
-    total: input.indicators.length,
-  }),
 };
 
 const rows = async <T>(db: Db, statement: ReturnType<typeof sql>) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows;

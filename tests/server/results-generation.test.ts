@@ -8,12 +8,12 @@ import type { GenerationJob, RegionNode, RegionPath, ResultStatistics } from '..
 import { buildApp } from '../../server/app';
 import type { Db } from '../../server/db/client';
 import { connections, labelGroups, labels, libraryGroups, libraryItems, organizations, projects, resultReports, storageObjects } from '../../server/db/schema';
-import { reportPdf } from '../../server/db/seed/demo-pdf';
+import { renderResultReport } from '../../server/modules/results/report-pdf';
 import type { ResultDeps } from '../../server/modules/results/deps';
 import { generateRegion } from '../../server/modules/results/generation-runner';
 import { insertItems } from '../../server/modules/library/item-writes';
 import type { IndicatorValue } from '../../server/modules/results/types';
-import { authHeaders, createTestApp, DEMO, login, SAMPLES, type TestContext } from './helpers';
+import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
 
 const RESULTS = `/studio/report/api/oa_result/projects/${DEMO.projectUuid}/report`;
 const FAST_QUEUE = { pollSeconds: 0.5, retryDelaySeconds: 0 };
@@ -40,7 +40,7 @@ function indicatorsFor(region: RegionPath): IndicatorValue[] {
   ];
 }
 
-/** Fakes of the warehouse and the renderer: a real Chinese PDF whose title names the region and the dimension. */
+/** Fakes of the warehouse, and the real renderer, counted and held where a test says. */
 function fakeDeps(hooks: { onRender?: (region: RegionPath) => Promise<void> } = {}): Partial<ResultDeps> & { renders: RegionPath[] } {
   const renders: RegionPath[] = [];
   return {
@@ -50,9 +50,7 @@ function fakeDeps(hooks: { onRender?: (region: RegionPath) => Promise<void> } = 
     render: async (input) => {
       renders.push(input.region);
       await hooks.onRender?.(input.region);
-      const met = input.indicators.filter((i) => i.value !== null && (i.direction === 'higher' ? i.value >= i.standard : i.value <= i.standard)).length;
-      const pdf = await reportPdf({ title: `${input.region.join('')}${input.dimension}体检报告`, dimensions: [input.dimension], year: 2026, month: 11, variant: 1 });
-      return { pdf, cover: SAMPLES.jpeg, met, total: input.indicators.length };
+      return renderResultReport(input);
     },
   };
 }
@@ -213,6 +211,8 @@ describe('成果生成', () => {
     const text = await pdfText(file.rawPayload);
     expect(text).toContain('和平街道');
     expect(text).toContain('交通便捷');
+    expect(text).toContain('东城区');
+    expect(text).toContain('人均公园绿地面积');
     const cover = await ctx.app.inject({ method: 'GET', url: detail.cover, headers: authHeaders(token) });
     expect(cover.headers['content-type']).toContain('image/jpeg');
   });

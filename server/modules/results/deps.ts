@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { REGION_PAYLOAD_KEYS, type RegionLevel, type RegionNode, type RegionPath, type RegionPayload } from '../../../contract/results';
 import { badRequest } from '../../lib/errors';
+import { renderResultReport } from './report-pdf';
 import type { IndicatorValue, RenderedResultReport, ResultReportInput, WarehouseSource } from './types';
 
 /** What generation reads from the project's data and how it renders; the app's are the real ones, tests give fakes. */
@@ -39,5 +40,5 @@ export const defaultResultDeps: ResultDeps = {
   regionTree: notYet,
   findRegion,
   indicatorsOf: notYet,
-  render: notYet,
+  render: renderResultReport,
 };
