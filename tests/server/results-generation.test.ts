@@ -364,6 +364,13 @@ describe('成果列表与统计', () => {
     const page2 = await list({ source: 'generated', pageSize: '4', pageNo: '2', created_at: '-created_at' });
     expect(page2).toMatchObject({ total: 6, pageNo: 2, pageSize: 4 });
     expect(page2.data).toHaveLength(2);
+    // Pages of generated and uploaded reports together follow the one list order.
+    for (const order of ['created_at', '-created_at']) {
+      const whole = (await list({ created_at: order })).data.map((item: { id: number }) => item.id);
+      const pages = [];
+      for (const pageNo of ['1', '2', '3']) pages.push(...(await list({ created_at: order, pageSize: '3', pageNo })).data.map((item: { id: number }) => item.id));
+      expect(pages).toEqual(whole);
+    }
     const bad = await ctx.app.inject({ method: 'GET', url: `${RESULTS}/list/?regions=oops`, headers: authHeaders(token) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('regions');

@@ -42,48 +42,78 @@ export function readResultQuery(query: Record<string, string | undefined>, timeZ
 const intArray = (ids: number[]) => `{${ids.join(',')}}`;
 const textArray = (texts: string[]) => `{${texts.map((text) => `"${text.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
+/** The uploaded reports a filter can match: none under a region filter; with dimension_id, those carrying it. */
+function uploadedDimensions(filter: ResultFilter, dimensionIds: number[]): number[] {
+  if (filter.source === 'generated' || filter.regions.length) return [];
+  return filter.dimensionId ? dimensionIds.filter((id) => id === filter.dimensionId) : dimensionIds;
+}
+
 /**
- * The filter as conditions on library_items (li) left-joined with result_reports (rr). A
- * generated report matches by its kept region keys and dimension; an uploaded one (no rr
- * row) by carrying a dimension label, and never a region filter.
+ * The generated reports of the filter, from result_reports (rr) alone, whose kept project,
+ * time, region keys (GIN) and dimension answer every filter but the name (then joined).
  */
-function conditions(projectUuid: string, filter: ResultFilter, dimensionIds: number[]): SQL[] {
-  const where: SQL[] = [sql`li.project_uuid = ${projectUuid}`, sql`li.kind = 'report'`];
+function generatedFrom(projectUuid: string, filter: ResultFilter): SQL {
+  const where: SQL[] = [sql`rr.project_uuid = ${projectUuid}`];
+  if (filter.start) where.push(sql`rr.created_at >= ${filter.start.toISOString()}`);
+  if (filter.end) where.push(sql`rr.created_at <= ${filter.end.toISOString()}`);
+  if (filter.regions.length) where.push(sql`rr.region_keys && ${textArray(filter.regions.map(regionKey))}::text[]`);
+  if (filter.dimensionId) where.push(sql`rr.dimension_label_id = ${filter.dimensionId}`);
+  if (filter.name) where.push(sql`exists (select 1 from ${libraryItems} li where li.id = rr.item_id and lower(li.name) like lower(${containing(filter.name)}))`);
+  return sql`from ${resultReports} rr where ${sql.join(where, sql` and `)}`;
+}
+
+/** The uploaded reports of the filter: the project's reports without a results row that carry one of `dimensions`. */
+function uploadedFrom(projectUuid: string, filter: ResultFilter, dimensions: number[]): SQL {
+  const where: SQL[] = [
+    sql`li.project_uuid = ${projectUuid}`,
+    sql`li.kind = 'report'`,
+    sql`exists (select 1 from ${libraryItemLabels} lil where lil.item_id = li.id and lil.label_id = any(${intArray(dimensions)}::int[]))`,
+    sql`not exists (select 1 from ${resultReports} rr where rr.item_id = li.id)`,
+  ];
   if (filter.name) where.push(sql`lower(li.name) like lower(${containing(filter.name)})`);
   if (filter.start) where.push(sql`li.created_at >= ${filter.start.toISOString()}`);
   if (filter.end) where.push(sql`li.created_at <= ${filter.end.toISOString()}`);
-  const generated: SQL[] = [sql`rr.item_id is not null`];
-  if (filter.regions.length) generated.push(sql`rr.region_keys && ${textArray(filter.regions.map(regionKey))}::text[]`);
-  if (filter.dimensionId) generated.push(sql`rr.dimension_label_id = ${filter.dimensionId}`);
-  const wanted = filter.dimensionId ? dimensionIds.filter((id) => id === filter.dimensionId) : dimensionIds;
-  const uploaded =
-    filter.regions.length || wanted.length === 0
-      ? sql`false`
-      : sql`rr.item_id is null and exists (select 1 from ${libraryItemLabels} where ${libraryItemLabels.itemId} = li.id and ${libraryItemLabels.labelId} = any(${intArray(wanted)}::int[]))`;
-  const isGenerated = sql`(${sql.join(generated, sql` and `)})`;
-  where.push(filter.source === 'generated' ? isGenerated : filter.source === 'uploaded' ? uploaded : sql`(${isGenerated} or (${uploaded}))`);
-  return where;
+  return sql`from ${libraryItems} li where ${sql.join(where, sql` and `)}`;
 }
-
-const matching = (projectUuid: string, filter: ResultFilter, dimensionIds: number[]) =>
-  sql`from ${libraryItems} li ${sql.raw(filter.source === 'generated' ? 'join' : 'left join')} ${resultReports} rr on rr.item_id = li.id
-      where ${sql.join(conditions(projectUuid, filter, dimensionIds), sql` and `)}`;
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => ((result as { rows?: Row[] }).rows ?? (result as Row[]));
+const one = async (db: Db, statement: SQL) => rowsOf(await db.execute(statement));
+
+/**
+ * The ids of one page in list order and the total. Each side's page is read in list order
+ * from its own index (offset + page size rows at most), then the two are merged; the totals
+ * are counted apart (the generated ones from result_reports alone).
+ */
+async function pageIds(db: Db, projectUuid: string, filter: ResultFilter, dimensionIds: number[]) {
+  const direction = sql.raw(filter.descending ? 'desc' : 'asc');
+  const offset = (filter.pageNo - 1) * filter.pageSize;
+  const uploaded = uploadedDimensions(filter, dimensionIds);
+  const withGenerated = filter.source !== 'uploaded';
+  const withUploaded = uploaded.length > 0;
+  const both = withGenerated && withUploaded;
+  const window = both ? offset + filter.pageSize : filter.pageSize;
+  const skip = both ? 0 : offset;
+  const [generated, generatedTotal, uploads, uploadedTotal] = await Promise.all([
+    withGenerated
+      ? one(db, sql`select rr.item_id as id, rr.created_at as at ${generatedFrom(projectUuid, filter)} order by rr.created_at ${direction}, rr.item_id ${direction} limit ${window} offset ${skip}`)
+      : [],
+    withGenerated ? one(db, sql`select count(*) as n ${generatedFrom(projectUuid, filter)}`) : [{ n: 0 }],
+    withUploaded
+      ? one(db, sql`select li.id, li.created_at as at ${uploadedFrom(projectUuid, filter, uploaded)} order by li.created_at ${direction}, li.id ${direction} limit ${window} offset ${skip}`)
+      : [],
+    withUploaded ? one(db, sql`select count(*) as n ${uploadedFrom(projectUuid, filter, uploaded)}`) : [{ n: 0 }],
+  ]);
+  const sign = filter.descending ? -1 : 1;
+  const time = (row: Row) => new Date(row.at as string).getTime();
+  const merged = [...generated, ...uploads].sort((a, b) => sign * (time(a) - time(b) || Number(a.id) - Number(b.id)));
+  const ids = (both ? merged.slice(offset, offset + filter.pageSize) : merged).map((row) => Number(row.id));
+  return { ids, total: Number(generatedTotal[0].n) + Number(uploadedTotal[0].n) };
+}
 
 /** One page of the results list: report-list items with their region, dimension and indicators. */
 export async function listResults(db: Db, projectUuid: string, filter: ResultFilter, dimensionIds: number[], timeZone: string) {
-  const direction = sql.raw(filter.descending ? 'desc' : 'asc');
-  const page = rowsOf(
-    await db.execute(sql`select li.id, count(*) over () as total ${matching(projectUuid, filter, dimensionIds)}
-      order by li.created_at ${direction}, li.id ${direction} limit ${filter.pageSize} offset ${(filter.pageNo - 1) * filter.pageSize}`),
-  );
-  const ids = page.map((row) => Number(row.id));
-  let total = page.length ? Number(page[0].total) : 0;
-  if (!page.length && filter.pageNo > 1) {
-    total = Number(rowsOf(await db.execute(sql`select count(*) as n ${matching(projectUuid, filter, dimensionIds)}`))[0].n);
-  }
+  const { ids, total } = await pageIds(db, projectUuid, filter, dimensionIds);
   const [items, extras] = await Promise.all([
     presentedItems(db, projectUuid, 'report', ids, timeZone),
     ids.length ? db.select().from(resultReports).where(sql`${resultReports.itemId} = any(${intArray(ids)}::int[])`) : Promise.resolve([]),
@@ -116,32 +146,57 @@ function commonPrefix(paths: RegionPath[]): RegionPath {
   return prefix;
 }
 
-/** What the charts of 成果统计 draw, for the list's filters. */
+/**
+ * What the charts of 成果统计 draw, for the list's filters: the generated reports' totals, per
+ * dimension and per region in one pass over result_reports (grouping sets), plus the uploaded
+ * reports per dimension.
+ */
 export async function resultStatistics(db: Db, projectUuid: string, filter: ResultFilter, dimensionIds: number[]): Promise<ResultStatistics> {
-  const from = matching(projectUuid, filter, dimensionIds);
   // Per city's districts without a region filter, else one level below what the filter's regions share.
   const depth = Math.max(commonPrefix(filter.regions).length, 2);
-  const [totals, dimensions, regions] = await Promise.all([
-    db.execute(sql`select count(*) as total, coalesce(sum(rr.indicators_met), 0) as met, coalesce(sum(rr.indicators_total), 0) as all_indicators ${from}`),
-    dimensionIds.length
-      ? db.execute(sql`select l.id, l.name, count(*) as n from ${libraryItemLabels} lil join ${labels} l on l.id = lil.label_id
-          where lil.label_id = any(${intArray(dimensionIds)}::int[]) and lil.item_id in (select li.id ${from})
-          group by l.id, l.name`)
-      : Promise.resolve([]),
-    db.execute(sql`select rr.region[1:${depth + 1}] as path, count(*) as n ${from} and array_length(rr.region, 1) > ${depth}
-        group by 1 order by 2 desc, 1 limit 200`),
+  const uploaded = uploadedDimensions(filter, dimensionIds);
+  const [generated, uploads, [uploadedTotal]] = await Promise.all([
+    filter.source === 'uploaded'
+      ? []
+      : one(db, sql`select grouping(dimension) as by_dimension, grouping(path) as by_region, dimension, path,
+            count(*) as n, coalesce(sum(met), 0) as met, coalesce(sum(indicators), 0) as all_indicators
+          from (select rr.dimension_label_id as dimension, case when array_length(rr.region, 1) > ${depth} then rr.region[1:${depth + 1}] end as path,
+              rr.indicators_met as met, rr.indicators_total as indicators ${generatedFrom(projectUuid, filter)}) as matched
+          group by grouping sets ((), (dimension), (path))`),
+    uploaded.length
+      ? one(db, sql`select lil.label_id as dimension, count(*) as n
+          from ${libraryItemLabels} lil where lil.label_id = any(${intArray(uploaded)}::int[]) and lil.item_id in (select li.id ${uploadedFrom(projectUuid, filter, uploaded)})
+          group by lil.label_id`)
+      : [],
+    uploaded.length ? one(db, sql`select count(*) as n ${uploadedFrom(projectUuid, filter, uploaded)}`) : [{ n: 0 }],
   ]);
-  const [sums] = rowsOf(totals);
-  const order = new Map(dimensionIds.map((id, index) => [id, index]));
+  const names = new Map(
+    (dimensionIds.length ? await db.select({ id: labels.id, name: labels.name }).from(labels).where(sql`${labels.id} = any(${intArray(dimensionIds)}::int[])`) : []).map((label) => [label.id, label.name]),
+  );
+  const perDimension = new Map<number, number>();
+  let total = 0;
+  let met = 0;
+  let indicators = 0;
+  const byRegion: ResultStatistics['by_region'] = [];
+  for (const row of generated) {
+    const path = row.path as string[] | null;
+    if (Number(row.by_dimension) === 0) {
+      if (row.dimension !== null) perDimension.set(Number(row.dimension), Number(row.n));
+    } else if (Number(row.by_region) === 0) {
+      // Reports at or above the grouping level have no region below it.
+      if (path) byRegion.push({ name: path[path.length - 1], path, count: Number(row.n) });
+    } else {
+      total += Number(row.n);
+      met += Number(row.met);
+      indicators += Number(row.all_indicators);
+    }
+  }
+  for (const row of uploads) perDimension.set(Number(row.dimension), (perDimension.get(Number(row.dimension)) ?? 0) + Number(row.n));
+  total += Number(uploadedTotal.n);
   return {
-    total: Number(sums.total),
-    by_dimension: rowsOf(dimensions)
-      .map((row) => ({ id: Number(row.id), name: String(row.name), count: Number(row.n) }))
-      .sort((a, b) => order.get(a.id)! - order.get(b.id)!),
-    by_region: rowsOf(regions).map((row) => {
-      const path = row.path as string[];
-      return { name: path[path.length - 1], path, count: Number(row.n) };
-    }),
-    indicators: { met: Number(sums.met), total: Number(sums.all_indicators) },
+    total,
+    by_dimension: dimensionIds.filter((id) => perDimension.has(id) && names.has(id)).map((id) => ({ id, name: names.get(id)!, count: perDimension.get(id)! })),
+    by_region: byRegion.sort((a, b) => b.count - a.count || (a.path.join('/') < b.path.join('/') ? -1 : 1)).slice(0, 200),
+    indicators: { met, total: indicators },
   };
 }
