@@ -20,6 +20,8 @@ export interface QueueOptions {
   expireSeconds: number;
   retryLimit: number;
   retryDelaySeconds: number;
+  /** How long stop() waits for running handlers; one still running then is left to expire and run again elsewhere. */
+  stopSeconds: number;
 }
 
 export interface SendOptions {
@@ -53,7 +55,7 @@ type Job = PgBoss.JobWithMetadata<unknown>;
  * one worker loop of our own (fetch, run, complete or fail), so stop() knows when the last
  * statement is done: nothing runs against the database after it resolves.
  */
-export const DEFAULT_QUEUE_OPTIONS: QueueOptions = { pollSeconds: 2, expireSeconds: 300, retryLimit: 5, retryDelaySeconds: 5 };
+export const DEFAULT_QUEUE_OPTIONS: QueueOptions = { pollSeconds: 2, expireSeconds: 300, retryLimit: 5, retryDelaySeconds: 5, stopSeconds: 30 };
 
 export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEUE_OPTIONS): Promise<JobQueue> {
   const executor: SqlExecutor = executorOf(db);
@@ -134,7 +136,10 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
     },
     async stop() {
       stopping.abort();
-      await Promise.all(loops);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.stopSeconds * 1000)));
+      await Promise.race([Promise.all(loops), timeout]);
+      clearTimeout(timer);
       await boss.stop({ graceful: false, close: false });
     },
   };

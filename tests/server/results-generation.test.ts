@@ -311,6 +311,50 @@ describe('成果生成 interrupted by a restart', () => {
   }, 60_000);
 });
 
+describe('成果生成 on two servers, one of which hangs', () => {
+  let ctx: TestContext;
+  let other: FastifyInstance | undefined;
+  afterAll(async () => {
+    await other?.close();
+    await ctx.close();
+  });
+
+  it('lets the other server take over the region once its job expires; the late one makes nothing', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let hung!: () => void;
+    const reachedHang = new Promise<void>((resolve) => (hung = resolve));
+    const stuck = fakeDeps({
+      onRender: async () => {
+        hung();
+        await gate;
+      },
+    });
+    const expiring = { ...FAST_QUEUE, expireSeconds: 1 };
+    ctx = await createTestApp({ app: { jobs: expiring, results: stuck } });
+    const token = await login(ctx.app);
+    const setup = await prepare(ctx.database.db);
+    const response = await ctx.app.inject({ method: 'POST', url: `${RESULTS}/generate/`, payload: payloadOf(setup, [{ area: '东城区' }], 3), headers: authHeaders(token) });
+    await reachedHang;
+
+    // A second server process on the same database: pg-boss's maintenance fails the expired job, the retry is its.
+    const healthy = fakeDeps();
+    other = await buildApp({ config: ctx.app.config, database: ctx.database, webRoot: '/nonexistent', jobs: expiring, results: healthy });
+    await other.ready();
+    const job = await settled(other, token, response.json().data.job_id);
+    expect(job).toMatchObject({ state: 'completed', done: 1 });
+    expect(healthy.renders).toHaveLength(1);
+
+    // The first server wakes up, renders, stores its files, finds the region done and deletes them.
+    release();
+    await ctx.app.close(); // waits for its handler to end
+    expect(stuck.renders).toHaveLength(1);
+    expect(objectsOnDisk(ctx.dataDir)).toBe(3);
+    expect(await ctx.database.db.select().from(resultReports)).toHaveLength(1);
+    expect(await objectsNamed(ctx.database.db)).toBe(3);
+  }, 60_000);
+});
+
 describe('成果列表与统计', () => {
   let ctx: TestContext;
   let token: string;
