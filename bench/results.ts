@@ -136,7 +136,7 @@ async function timeGeneration(database: Database, regions: number): Promise<Gene
  * made generated ones: each gets a results row with a region of the bench tree at the level of
  * its first 体检维度 label (levels 3 to 5 in turn) and that dimension; 12 indicators.
  */
-async function seedGenerated(db: Db, count: number) {
+export async function seedGenerated(db: Db, count: number) {
   const seeded = await seedReports(db, count);
   const started = performance.now();
   const districts = sql.raw(`array[${DISTRICTS.map((name) => `'${name}'`).join(',')}]`);

@@ -72,5 +72,6 @@ export const resultReports = pgTable(
 );
 
 /** The region keys of a path: every prefix, its names joined by a unit separator (no name holds one). */
-export const regionKey = (path: string[]) => path.join('\u001f');
+export const REGION_KEY_SEPARATOR = '\u001f';
+export const regionKey = (path: string[]) => path.join(REGION_KEY_SEPARATOR);
 export const regionKeysOf = (path: string[]) => path.map((_, i) => regionKey(path.slice(0, i + 1)));

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REGION_LEVELS, type RegionPath, type ResultItemExtra, type ResultSource, type ResultStatistics } from '../../../contract/results';
 import type { Db } from '../../db/client';
-import { labels, libraryItemLabels, libraryItems, regionKey, resultReports } from '../../db/schema';
+import { labels, libraryItemLabels, libraryItems, REGION_KEY_SEPARATOR, regionKey, resultReports } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { isId } from '../../lib/schema-types';
 import { containing } from '../../lib/sql';
@@ -160,7 +160,7 @@ export async function resultStatistics(db: Db, projectUuid: string, filter: Resu
       ? []
       : one(db, sql`select grouping(dimension) as by_dimension, grouping(path) as by_region, dimension, path,
             count(*) as n, coalesce(sum(met), 0) as met, coalesce(sum(indicators), 0) as all_indicators
-          from (select rr.dimension_label_id as dimension, case when array_length(rr.region, 1) > ${depth} then rr.region[1:${depth + 1}] end as path,
+          from (select rr.dimension_label_id as dimension, rr.region_keys[${depth + 1}] as path,
               rr.indicators_met as met, rr.indicators_total as indicators ${generatedFrom(projectUuid, filter)}) as matched
           group by grouping sets ((), (dimension), (path))`),
     uploaded.length
@@ -179,7 +179,8 @@ export async function resultStatistics(db: Db, projectUuid: string, filter: Resu
   let indicators = 0;
   const byRegion: ResultStatistics['by_region'] = [];
   for (const row of generated) {
-    const path = row.path as string[] | null;
+    // The region key one level below (null for a report at or above that level): its names joined.
+    const path = typeof row.path === 'string' ? row.path.split(REGION_KEY_SEPARATOR) : null;
     if (Number(row.by_dimension) === 0) {
       if (row.dimension !== null) perDimension.set(Number(row.dimension), Number(row.n));
     } else if (Number(row.by_region) === 0) {

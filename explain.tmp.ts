@@ -1,0 +1,14 @@
+import pg from 'pg';
+import { openDatabase } from './server/db/client';
+import { seed } from './server/db/seed';
+import { seedGenerated } from './bench/results';
+const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
+await admin.connect();
+await admin.query('drop database if exists explain_results with (force)');
+await admin.query('create database explain_results');
+const database = await openDatabase({ url: 'postgres://postgres@127.0.0.1:5432/explain_results' });
+await seed(database.db);
+await seedGenerated(database.db, 100_000);
+await database.close();
+console.log('seeded');
+await admin.end();
