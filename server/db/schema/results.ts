@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { labels } from './labels';
 import { libraryGroups, libraryItems } from './library';
@@ -75,3 +75,27 @@ export const resultReports = pgTable(
 export const REGION_KEY_SEPARATOR = '\u001f';
 export const regionKey = (path: string[]) => path.join(REGION_KEY_SEPARATOR);
 export const regionKeysOf = (path: string[]) => path.map((_, i) => regionKey(path.slice(0, i + 1)));
+
+/**
+ * Generated reports per project, region key (every prefix of their paths) and dimension (0:
+ * none), with their indicators met and counted, kept by a trigger on result_reports in the
+ * transaction of every write (migration 0019): the results list's total and the statistics
+ * without a name or time filter are sums of a few of these rows, not a count of the reports.
+ * No foreign key: the rows of a deleted project's reports are taken away by the same trigger.
+ */
+export const resultCounts = pgTable(
+  'result_counts',
+  {
+    projectUuid: uuid('project_uuid').notNull(),
+    regionKey: text('region_key').notNull(),
+    dimensionLabelId: integer('dimension_label_id').notNull(),
+    depth: smallint('depth').notNull(),
+    n: integer('n').notNull(),
+    met: integer('met').notNull(),
+    indicators: integer('indicators').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.projectUuid, table.regionKey, table.dimensionLabelId] }),
+    index('result_counts_depth_idx').on(table.projectUuid, table.depth),
+  ],
+);

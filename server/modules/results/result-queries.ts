@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REGION_LEVELS, type RegionPath, type ResultItemExtra, type ResultSource, type ResultStatistics } from '../../../contract/results';
 import type { Db } from '../../db/client';
-import { labels, libraryItemLabels, libraryItems, REGION_KEY_SEPARATOR, regionKey, resultReports } from '../../db/schema';
+import { labels, libraryItemLabels, libraryItems, REGION_KEY_SEPARATOR, regionKey, resultCounts, resultReports } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { isId } from '../../lib/schema-types';
 import { containing } from '../../lib/sql';
@@ -76,6 +76,24 @@ function uploadedFrom(projectUuid: string, filter: ResultFilter, dimensions: num
   return sql`from ${libraryItems} li where ${sql.join(where, sql` and `)}`;
 }
 
+/**
+ * Whether the kept counts (result_counts) answer the filter: no name or time, and no filter
+ * region at or under another (a report would then be counted twice).
+ */
+function countable(filter: ResultFilter): boolean {
+  if (filter.name || filter.start || filter.end) return false;
+  const keys = filter.regions.map(regionKey);
+  return !keys.some((a, i) => keys.some((b, j) => i !== j && (a === b || a.startsWith(b + REGION_KEY_SEPARATOR))));
+}
+
+/** The kept count rows of the filter's reports: one per filter region (or per province) and dimension. */
+function countedFrom(projectUuid: string, filter: ResultFilter): SQL {
+  const where: SQL[] = [sql`rc.project_uuid = ${projectUuid}`];
+  where.push(filter.regions.length ? sql`rc.region_key = any(${textArray(filter.regions.map(regionKey))}::text[])` : sql`rc.depth = 1`);
+  if (filter.dimensionId) where.push(sql`rc.dimension_label_id = ${filter.dimensionId}`);
+  return sql`from ${resultCounts} rc where ${sql.join(where, sql` and `)}`;
+}
+
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => ((result as { rows?: Row[] }).rows ?? (result as Row[]));
 const one = async (db: Db, statement: SQL) => rowsOf(await db.execute(statement));
@@ -98,7 +116,11 @@ async function pageIds(db: Db, projectUuid: string, filter: ResultFilter, dimens
     withGenerated
       ? one(db, sql`select rr.item_id as id, rr.created_at as at ${generatedFrom(projectUuid, filter)} order by rr.created_at ${direction}, rr.item_id ${direction} limit ${window} offset ${skip}`)
       : [],
-    withGenerated ? one(db, sql`select count(*) as n ${generatedFrom(projectUuid, filter)}`) : [{ n: 0 }],
+    !withGenerated
+      ? [{ n: 0 }]
+      : countable(filter)
+        ? one(db, sql`select coalesce(sum(rc.n), 0) as n ${countedFrom(projectUuid, filter)}`)
+        : one(db, sql`select count(*) as n ${generatedFrom(projectUuid, filter)}`),
     withUploaded
       ? one(db, sql`select li.id, li.created_at as at ${uploadedFrom(projectUuid, filter, uploaded)} order by li.created_at ${direction}, li.id ${direction} limit ${window} offset ${skip}`)
       : [],
@@ -147,6 +169,37 @@ function commonPrefix(paths: RegionPath[]): RegionPath {
 }
 
 /**
+ * The generated side of the statistics from the kept counts, in the rows the scan gives:
+ * the total, one row per dimension, one per region one level below `depth`. A filter region
+ * deeper than that level is counted whole under its ancestor at that level.
+ */
+async function keptStatistics(db: Db, projectUuid: string, filter: ResultFilter, depth: number): Promise<Row[]> {
+  const keys = filter.regions.map(regionKey);
+  const shallow = filter.regions.filter((path) => path.length <= depth + 1).map(regionKey);
+  const deep = filter.regions.filter((path) => path.length > depth + 1).map(regionKey);
+  const dimension = filter.dimensionId ? sql`and rc.dimension_label_id = ${filter.dimensionId}` : sql``;
+  const under = keys.length
+    ? sql`(rc.depth = ${depth + 1} and exists (select 1 from unnest(${textArray(shallow)}::text[]) f where rc.region_key = f or starts_with(rc.region_key, f || ${REGION_KEY_SEPARATOR})))
+        or rc.region_key = any(${textArray(deep)}::text[])`
+    : sql`rc.depth = ${depth + 1}`;
+  const [perDimension, perRegion] = await Promise.all([
+    one(db, sql`select rc.dimension_label_id as dimension, sum(rc.n) as n, sum(rc.met) as met, sum(rc.indicators) as all_indicators ${countedFrom(projectUuid, filter)} group by 1`),
+    one(db, sql`select rc.region_key, sum(rc.n) as n from ${resultCounts} rc where rc.project_uuid = ${projectUuid} ${dimension} and (${under}) group by 1`),
+  ]);
+  const byAncestor = new Map<string, number>();
+  for (const row of perRegion) {
+    const ancestor = regionKey(String(row.region_key).split(REGION_KEY_SEPARATOR).slice(0, depth + 1));
+    byAncestor.set(ancestor, (byAncestor.get(ancestor) ?? 0) + Number(row.n));
+  }
+  const sum = (field: string) => perDimension.reduce((total, row) => total + Number(row[field]), 0);
+  return [
+    { by_dimension: 1, by_region: 1, n: sum('n'), met: sum('met'), all_indicators: sum('all_indicators') },
+    ...perDimension.filter((row) => Number(row.dimension) !== 0 && Number(row.n) > 0).map((row) => ({ by_dimension: 0, by_region: 1, dimension: row.dimension, n: row.n })),
+    ...[...byAncestor].filter(([, n]) => n > 0).map(([path, n]) => ({ by_dimension: 1, by_region: 0, path, n })),
+  ];
+}
+
+/**
  * What the charts of 成果统计 draw, for the list's filters: the generated reports' totals, per
  * dimension and per region in one pass over result_reports (grouping sets), plus the uploaded
  * reports per dimension.
@@ -158,7 +211,9 @@ export async function resultStatistics(db: Db, projectUuid: string, filter: Resu
   const [generated, uploads, [uploadedTotal]] = await Promise.all([
     filter.source === 'uploaded'
       ? []
-      : one(db, sql`select grouping(dimension) as by_dimension, grouping(path) as by_region, dimension, path,
+      : countable(filter)
+        ? keptStatistics(db, projectUuid, filter, depth)
+        : one(db, sql`select grouping(dimension) as by_dimension, grouping(path) as by_region, dimension, path,
             count(*) as n, coalesce(sum(met), 0) as met, coalesce(sum(indicators), 0) as all_indicators
           from (select rr.dimension_label_id as dimension, rr.region_keys[${depth + 1}] as path,
               rr.indicators_met as met, rr.indicators_total as indicators ${generatedFrom(projectUuid, filter)}) as matched
