@@ -7,6 +7,7 @@ import { loadBench, loadBudgetMs, readLoadSeconds } from './load';
 import { materialThumbnails, materialThumbnailsBudgetMs } from './material-thumbnails';
 import { projectsList } from './projects-list';
 import { readReportPdfCount, reportPdfBench, reportPdfBudgetMs } from './report-pdf';
+import { regionTreeBench, regionTreeBudgetMs } from './region-tree';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 import { requestCost, requestCostBudgetMs } from './request-cost';
 import { readResultSettings, resultsBench, resultsBudgetMs } from './results';
@@ -45,7 +46,8 @@ const limitMs =
   requestCostBudgetMs(settings) +
   connectionsBudgetMs(settings) +
   resultsBudgetMs(settings, results.reports, results.regions) +
-  reportPdfBudgetMs(reportPdfs);
+  reportPdfBudgetMs(reportPdfs) +
+  regionTreeBudgetMs(settings);
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -66,6 +68,10 @@ try {
     console.log(await reportPdfBench(reportPdfs));
     process.exit(0);
   }
+  if (only === 'region-tree') {
+    console.log(await regionTreeBench(settings, postgresUrl));
+    process.exit(0);
+  }
   console.log(await projectsList(settings, postgresUrl));
   console.log();
   console.log(await requestCost(settings, postgresUrl));
@@ -81,6 +87,8 @@ try {
   console.log(await materialThumbnails());
   console.log();
   console.log(await connectionsBench(settings));
+  console.log();
+  console.log(await regionTreeBench(settings, postgresUrl));
   console.log();
   console.log(await loadBench(settings, loadSeconds, postgresUrl));
   console.log();

@@ -19,6 +19,17 @@ export const REGION_LEVEL_NAMES: Record<RegionLevel, string> = {
   7: '楼栋号',
 };
 
+/** The levels as the report list's level filter names them. */
+export const REGION_LEVEL_LABELS: Record<RegionLevel, string> = {
+  1: '省级',
+  2: '市级',
+  3: '区县级',
+  4: '街道级',
+  5: '社区级',
+  6: '小区级',
+  7: '楼栋级',
+};
+
 /** The payload keys of `data_list` entries, levels 3 to 7 (province and city are the project's). */
 export const REGION_PAYLOAD_KEYS = ['area', 'street', 'community', 'village', 'loudong'] as const;
 export type RegionPayloadKey = (typeof REGION_PAYLOAD_KEYS)[number];

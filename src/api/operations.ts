@@ -56,6 +56,7 @@ export const operations = {
   getProjectProjectsRolesById: { method: 'get', path: '/api/project/v1/projects/roles/{id}/', pathParams: ['id'], bodyParams: [] },
   getProjectProjectsRolesByIdMenus: { method: 'get', path: '/api/project/v1/projects/roles/{id}/menus/', pathParams: ['id'], bodyParams: [] },
   getReportProjectsByProjectIdFilterLabelSetting: { method: 'get', path: '/studio/report/api/report/projects/{projectId}/filter_label_setting/', pathParams: ['projectId'], bodyParams: [] },
+  getReportProjectsByProjectIdInvestigationScopeTree: { method: 'get', path: '/studio/report/api/report/projects/{projectId}/investigation_scope/tree/', pathParams: ['projectId'], bodyParams: [] },
   getReportProjectsByProjectIdLabel: { method: 'get', path: '/studio/report/api/report/projects/{projectId}/label/', pathParams: ['projectId'], bodyParams: [] },
   getReportProjectsByProjectIdLabelGroup: { method: 'get', path: '/studio/report/api/report/projects/{projectId}/label_group/', pathParams: ['projectId'], bodyParams: [] },
   getReportProjectsByProjectIdMaterialById: { method: 'get', path: '/studio/report/api/report/projects/{projectId}/material/{id}/', pathParams: ['projectId', 'id'], bodyParams: [] },

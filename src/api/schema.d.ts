@@ -968,7 +968,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 应用列表 */
+        /** 当前企业的应用 */
         get: operations["getApplications"];
         put?: never;
         post?: never;
@@ -1628,6 +1628,23 @@ export interface paths {
         put?: never;
         /** 批量删除标签筛选组 */
         post: operations["postReportProjectsByProjectIdFilterLabelSettingBulkDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/report/projects/{projectId}/investigation_scope/tree/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 项目的区域树（省、市、区县、街道、社区、小区、楼栋），取自项目数据连接中的调查范围表 */
+        get: operations["getReportProjectsByProjectIdInvestigationScopeTree"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4258,6 +4275,8 @@ export interface operations {
             content: {
                 "application/json": {
                     color?: string;
+                    /** @description 项目描述 */
+                    description?: string;
                     extra_info?: {
                         connection_id?: string;
                         database_name?: string;
@@ -6460,6 +6479,7 @@ export interface operations {
                         next: string | null;
                         previous: string | null;
                         results: {
+                            description: string;
                             id: string;
                             name: string;
                         }[];
@@ -8948,6 +8968,40 @@ export interface operations {
             };
         };
     };
+    getReportProjectsByProjectIdInvestigationScopeTree: {
+        parameters: {
+            query?: {
+                /** @description 到第几级为止：1 省 2 市 3 区县 4 街道 5 社区 6 小区 7 楼栋，默认 7 */
+                level_limit?: number;
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @description 下一级节点（结构相同），到 level_limit 为止 */
+                            children: unknown[];
+                            level: number;
+                            name: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getReportProjectsByProjectIdLabelGroup: {
         parameters: {
             query?: never;
@@ -9750,6 +9804,8 @@ export interface operations {
                 group_id?: string;
                 label_ids?: string;
                 label_names?: string;
+                /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                level?: string;
                 name?: string;
                 pageNo?: string;
                 pageSize?: string;
@@ -10154,6 +10210,8 @@ export interface operations {
                 group_id?: string;
                 label_ids?: string;
                 label_names?: string;
+                /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                level?: string;
                 name?: string;
                 pageNo?: string;
                 pageSize?: string;

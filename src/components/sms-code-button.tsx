@@ -4,7 +4,9 @@ import { feedback } from '../lib/feedback';
 import { messages } from '../lib/validation';
 import { requestSmsCode, type SmsAction } from '../providers/auth';
 
+/** Spec section 4: 30 seconds after a code is sent; 10 after a failed request, so a retry waits a little but not the full 30. */
 const countdownSeconds = 30;
+const retrySeconds = 10;
 
 function useCountdown() {
   const [left, setLeft] = useState(0);
@@ -13,7 +15,7 @@ function useCountdown() {
     const timer = setTimeout(() => setLeft(left - 1), 1000);
     return () => clearTimeout(timer);
   }, [left]);
-  return { left, start: () => setLeft(countdownSeconds) };
+  return { left, start: (seconds: number) => setLeft(seconds) };
 }
 
 interface Props {
@@ -41,9 +43,10 @@ export function SmsCodeButton({ form, action = 'login' }: Props) {
     setSending(true);
     try {
       await requestSmsCode(mobile, action);
-      start();
+      start(countdownSeconds);
     } catch {
       // The HTTP layer has shown the reason.
+      start(retrySeconds);
     } finally {
       setSending(false);
     }

@@ -10,7 +10,9 @@ const DRIVERS = [
   { label: 'PostgreSQL', value: 'postgresql', port: 5432 },
   { label: 'MySQL/MariaDB', value: 'mysql', port: 3306 },
 ];
-const driverLabel = (value: unknown) => DRIVERS.find((driver) => driver.value === value)?.label ?? String(value ?? '—');
+/** The seed's builtin warehouse (server drivers/builtin.ts) is listed but never offered in the form. */
+const BUILTIN = { label: '内置数据仓库', value: 'builtin' };
+const driverLabel = (value: unknown) => [...DRIVERS, BUILTIN].find((driver) => driver.value === value)?.label ?? String(value ?? '—');
 
 /** 数据连接: a project's connections to its own databases; a plain admin resource with a database browser. */
 export const connectionsResource: AppResource = {

@@ -57,7 +57,7 @@ describe('projects in the browser', () => {
       await register(other, '13900000001', 'visitor_e2e', 'visit12345');
       await signIn(other, 'visitor_e2e', 'visit12345');
       await other.waitForURL(/#\/list$/);
-      await other.getByText('暂无项目').waitFor();
+      await other.getByText('您还没有加入任何企业').waitFor();
 
       await other.goto(link);
       await other.getByText('成功加入项目').waitFor();
@@ -95,5 +95,23 @@ describe('projects in the browser', () => {
     // The administrator sees the new member.
     await page.reload();
     await page.getByRole('cell', { name: 'visitor_e2e' }).first().waitFor();
+  });
+
+  it('creates a project from the project list and opens it', async () => {
+    const { page } = ctx;
+    await page.goto(`${ctx.server.url}/#/login`);
+    await signIn(page, 'demo', 'demo123456');
+    await page.getByText('城市体检示例项目').waitFor();
+    await page.getByRole('button', { name: /新建项目/ }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '封面颜色' });
+    await dialog.getByPlaceholder('请输入项目名称').fill('新城区体检');
+    await dialog.getByPlaceholder('请输入项目描述').fill('2026 年新城区城市体检');
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/new-project.png` });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/#\/main\/[0-9a-f-]{36}\/reportList/);
+    await page.getByText('暂无报告').waitFor();
+    expect(await page.locator('.app-header').innerText()).toContain('新城区体检');
+    await page.goto(`${ctx.server.url}/#/list`);
+    await page.getByText('新城区体检', { exact: true }).waitFor();
   });
 });

@@ -10,7 +10,7 @@ const SHOTS = process.env.SHOTS_DIR;
 const SCREENS = [
   { name: 'reports', path: `/main/${DEMO_PROJECT}/reportList`, ready: '标签筛选' },
   { name: 'materials', path: `/material/${DEMO_PROJECT}/materialList`, ready: '全部素材' },
-  { name: 'tags', path: `/main/${DEMO_PROJECT}/tags`, ready: '标签分组' },
+  { name: 'tags', path: `/main/${DEMO_PROJECT}/tags`, ready: '健康舒适' },
   { name: 'settings', path: `/projectSetting/${DEMO_PROJECT}/projectInfo`, ready: '项目名称' },
   { name: 'projects', path: '/list', ready: '项目列表' },
 ];
@@ -72,6 +72,7 @@ describe('themes', () => {
         await page.goto(`${ctx.server.url}/#${screen.path}?theme=${theme}`);
         await page.getByText(screen.ready, { exact: true }).first().waitFor();
         await page.waitForLoadState('networkidle');
+        await page.locator('.ant-spin-spinning, .ant-skeleton-active').first().waitFor({ state: 'detached' });
         if (SHOTS) {
           mkdirSync(SHOTS, { recursive: true });
           await page.screenshot({ path: `${SHOTS}/${theme}-${screen.name}.png` });

@@ -96,7 +96,8 @@ describe('connections', () => {
 
   it('lists with search, driver, name and ordering, and refuses what is wrong in Chinese', async () => {
     const names = async (query: string) => (await call('GET', `connections/?${query}`)).json().results.map((c: { name: string }) => c.name);
-    expect(await names('ordering=-name')).toEqual(['测试-pg', '测试-maria']);
+    // The seed's builtin 示例数据仓库 comes first by name.
+    expect(await names('ordering=-name')).toEqual(['示例数据仓库', '测试-pg', '测试-maria']);
     expect(await names('drivername=mysql')).toEqual(['测试-maria']);
     expect(await names('name__contains=PG')).toEqual(['测试-pg']);
     expect(await names(`search=${NAME}&limit=1`)).toHaveLength(1);

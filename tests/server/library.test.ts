@@ -85,6 +85,24 @@ describe('reports', () => {
     await call('DELETE', `label/${made.id}/`);
   });
 
+  it('filters by level: items with a label whose extra_info.level is it, also with other filters', async () => {
+    const made = async (name: string, level: number) =>
+      (await ctx.app.inject({ method: 'POST', url: `${BASE}/label/`, headers: authHeaders(admin), payload: { name, origin: '报告', type: '原子标签', extra_info: { level } } })).json().id as number;
+    const [street, anotherStreet, district] = [await made('层级楼栋甲', 7), await made('层级楼栋乙', 7), await made('层级区县', 3)];
+    const inStreet = await addReport('层级报告一', [street]);
+    const inOther = await addReport('层级报告二', [anotherStreet, label['年度体检报告']]);
+    const inDistrict = await addReport('层级报告三', [district]);
+    const plain = await addReport('层级报告四', []);
+    const ids = async (query: string) => (await call('GET', `report/report_list/?pageSize=100&name=层级报告&${query}`)).json().result.data.map((item: { id: number }) => item.id).sort();
+    expect(await ids('level=7')).toEqual([inStreet.id, inOther.id].sort());
+    expect(await ids('level=3')).toEqual([inDistrict.id]);
+    expect(await ids(`level=7&label_ids=${label['年度体检报告']}`)).toEqual([inOther.id]);
+    expect(await ids('level=6')).toEqual([]);
+    expect((await call('GET', 'report/report_list/?level=8')).json().message).toBe('层级必须是 1 到 7 的整数');
+    expect((await call('GET', 'report/report_list/?level=x')).json().message).toBe('层级必须是 1 到 7 的整数');
+    await call('POST', 'report/batch_delete/', { ids: [inStreet, inOther, inDistrict, plain].map((item) => item.id).join(',') });
+  });
+
   it('pages, sorts and filters by time, and refuses bad values in Chinese', async () => {
     const page = (await call('GET', 'report/report_list/?pageNo=2&pageSize=2&created_at=-created_at')).json().result;
     expect(page).toMatchObject({ pageNo: 2, pageSize: 2, total: 3 });

@@ -682,12 +682,13 @@ describe('user_admin and the application paths', () => {
   });
 
   it('serves the application list and the permission catalogue', async () => {
-    expect((await call('GET', `${V1}/applications/`)).json()).toEqual({
-      count: 1,
+    expect((await call('GET', `${V1}/applications/`)).json()).toMatchObject({
+      count: 2,
       next: null,
       previous: null,
-      results: [{ id: 'report', name: '报告管理' }],
+      results: [{ id: 'report', name: '报告管理' }, { id: 'cstj', name: '城市体检成果' }],
     });
+    expect((await call('GET', `${V1}/applications/`, 'demo', undefined, OTHER_ORG)).statusCode).toBe(403);
     const groups = (await call('GET', `${V1}/permission/groups/?type=organization`)).json();
     expect(groups.map((g: { name: string }) => g.name)).toEqual(['企业', '企业成员', '企业角色', '项目']);
     expect(groups[3].permissions.map((p: { name: string }) => p.name)).toEqual(['新增项目']);

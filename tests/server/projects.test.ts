@@ -84,3 +84,28 @@ describe('GET /api/project/v1/projects/', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('POST /api/project/v1/projects/', () => {
+  it('creates a project with its description in the profile, the creator its first member', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST', url: '/api/project/v1/projects/', headers: authHeaders(token),
+      payload: { name: '  新城区体检  ', color: '#2f6bc6', description: '2026 年新城区城市体检' },
+    });
+    expect(created.statusCode).toBe(201);
+    const project = created.json();
+    expect(project).toMatchObject({ name: '新城区体检', color: '#2f6bc6' });
+    const profile = await ctx.app.inject({ method: 'GET', url: `/api/project_profile/projects/${project.uuid}/project_profile/get_profile/`, headers: authHeaders(token) });
+    expect(profile.json()).toMatchObject({ description: '2026 年新城区城市体检' });
+    expect((await list('?search=新城区')).json().results.map((p: { name: string }) => p.name)).toEqual(['新城区体检']);
+  });
+
+  it('refuses a missing name and a description over 500 characters, making nothing', async () => {
+    const before = (await list('?limit=1')).json().count;
+    const unnamed = await ctx.app.inject({ method: 'POST', url: '/api/project/v1/projects/', headers: authHeaders(token), payload: { name: ' ' } });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().message).toMatch(/项目名称/);
+    const long = await ctx.app.inject({ method: 'POST', url: '/api/project/v1/projects/', headers: authHeaders(token), payload: { name: '长描述', description: '字'.repeat(501) } });
+    expect(long.statusCode).toBe(400);
+    expect((await list('?limit=1')).json().count).toBe(before);
+  });
+});

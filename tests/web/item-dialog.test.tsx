@@ -283,6 +283,14 @@ describe('report dialog', () => {
 });
 
 describe('material dialog', () => {
+  it('is titled 新增数据 / 编辑数据 in the data variant, reports keep their titles', async () => {
+    serveLibrary();
+    const { rerender } = mount({ kind: MATERIAL_KIND, dataVariant: true });
+    expect(within(dialog()).getByText('新增数据')).toBeInTheDocument();
+    rerender({ kind: REPORT_KIND, dataVariant: true });
+    expect(await within(dialog()).findByText('新增报告')).toBeInTheDocument();
+  });
+
   it('limits the name to 20 characters and asks for the image', async () => {
     serveLibrary();
     const { user } = mount({ kind: MATERIAL_KIND });

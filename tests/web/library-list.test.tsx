@@ -103,6 +103,19 @@ describe('报告列表', { timeout: 45_000 }, () => {
     expect(window.location.hash).toContain('groupId=5');
   });
 
+  it('filters reports by level, kept in the URL', async () => {
+    serveProject(adminDetails);
+    const calls = serveLibrary('report', { items: reports, groups: [] });
+    signIn();
+    const { user } = openApp('#/main/p-1/reportList?pageNo=3');
+    await waitFor(() => expect(calls.lists.length).toBeGreaterThan(0));
+    await user.click(screen.getByRole('combobox', { name: '层级' }));
+    await user.click(await screen.findByText('社区级', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(calls.lists[calls.lists.length - 1].get('level')).toBe('5'));
+    expect(calls.lists[calls.lists.length - 1].get('pageNo')).toBe('1');
+    expect(window.location.hash).toContain('level=5');
+  });
+
   it('opens the last view of the project again when the route is visited without parameters', async () => {
     serveProject(adminDetails);
     const calls = serveLibrary('report', { items: reports, groups: [group(5, '专项报告', 1)] });

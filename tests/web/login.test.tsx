@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { demoToken, record } from './msw';
+import { demoToken, record, server } from './msw';
 import { cookie, openApp } from './render';
 
 describe('login screen', () => {
@@ -89,5 +90,19 @@ describe('login screen', () => {
     expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
     expect(cookie('token')).toBe(demoToken);
     expect(window.location.hash).toBe('#/list');
+  });
+
+  it('waits 10 seconds, not 30, before another try when the code request fails', async () => {
+    server.use(http.post('*/api/v1/user/sms/code/', () => HttpResponse.json({ code: 42900, message: '发送过于频繁，请稍后再试' }, { status: 429 })));
+    const { user } = openApp('#/login');
+    await user.click(await screen.findByRole('tab', { name: '免密登录' }));
+    await user.type(screen.getByPlaceholderText('手机号'), '13800000000');
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('发送过于频繁，请稍后再试')).toBeInTheDocument();
+    const countdown = await screen.findByRole('button', { name: /^\d+ 秒后重新获取$/ });
+    const secondsLeft = Number(countdown.textContent!.match(/\d+/)![0]);
+    expect(secondsLeft).toBeGreaterThanOrEqual(8);
+    expect(secondsLeft).toBeLessThanOrEqual(10);
+    expect(countdown).toBeDisabled();
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoLabels } from './demo-labels';
 import { seedDemoLibrary, type SeedContext } from './demo-library';
+import { seedDemoWarehouse } from './demo-warehouse';
 import { seedOrganizationRoles } from './organization-roles';
 import { seedProjectRoles } from './project-roles';
 
@@ -16,6 +17,7 @@ const steps: Array<(tx: Db, context: SeedContext) => Promise<void>> = [
   seedProjectRoles,
   seedDemoLabels,
   seedDemoLibrary,
+  seedDemoWarehouse,
 ];
 
 export interface SeedOptions {

@@ -8,6 +8,8 @@ import { refuseTaken } from '../../lib/sql';
 import { permissionDetail } from '../../../contract/permissions';
 import { inProject, projectOf } from '../../plugins/access';
 import { deleteConnection, findConnection, insertConnection, listConnections, updateConnection, type ConnectionRow } from './queries';
+import { forgetRegionTrees } from '../results/regions';
+import { BUILTIN_DRIVER } from './drivers/builtin';
 import { driverOf, keyOf, openSession } from './reader';
 import { seal, unseal } from './secret';
 import { Connection, ConnectionListQuery, ConnectionWrite, ProjectIdParams, ProjectParams } from './schemas';
@@ -27,6 +29,7 @@ const required = (value: string | undefined, message: string) => {
 /** The connection a body describes, over `base` (a stored one) where the body leaves fields out; a test needs no name. */
 function describe(body: Write, base?: ConnectionRow & { password: string }, named = true) {
   const drivername = required(body.drivername ?? base?.drivername, '请选择数据库类型');
+  if (drivername === BUILTIN_DRIVER && base?.drivername !== BUILTIN_DRIVER) throw badRequest('内置数据仓库连接由系统创建，不能新建或改为该类型');
   const driver = driverOf(drivername);
   return {
     name: named ? required(body.name ?? base?.name, '请输入连接名称') : '',
@@ -54,7 +57,7 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
   /** A saved connection with its password: the body's when it brings one, else the stored one. */
   const stored = async (projectUuid: string, id: number, body: Write) => {
     const row = await findConnection(app.db, projectUuid, id);
-    return { ...row, password: body.password ?? unseal(keyOf(app), row.passwordSealed) };
+    return { ...row, password: body.password ?? (row.drivername === BUILTIN_DRIVER ? '' : unseal(keyOf(app), row.passwordSealed)) };
   };
   const sealed = ({ password, ...rest }: ReturnType<typeof describe>) => ({ ...rest, passwordSealed: seal(keyOf(app), password) });
   const response = { 200: Connection };
@@ -87,7 +90,9 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
       { config: inProject([may('edit')]), schema: { tags, summary: '修改连接（不传密码则保留原密码）', params: ProjectIdParams, body: ConnectionWrite, response } },
       async (request) => {
         const base = await stored(projectOf(request).project.uuid, request.params.id, request.body);
+        if (base.drivername === BUILTIN_DRIVER) throw badRequest('内置数据仓库连接由系统维护，不能修改');
         const row = await refuseTaken(() => updateConnection(app.db, base.id, sealed(describe(request.body, base))), taken);
+        forgetRegionTrees(app, { projectUuid: row.projectUuid, connectionId: row.id });
         return present(row);
       },
     );
@@ -99,6 +104,7 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const row = await findConnection(app.db, projectOf(request).project.uuid, request.params.id);
       await deleteConnection(app.db, row.id);
+      forgetRegionTrees(app, { projectUuid: row.projectUuid, connectionId: row.id });
       return reply.status(204).send();
     },
   );

@@ -5,6 +5,7 @@ import { drfPage } from '../../lib/pagination';
 import { permissionDetail } from '../../../contract/permissions';
 import { inProject, projectOf } from '../../plugins/access';
 import { CONNECTION_BASE } from './connection-routes';
+import { BUILTIN_DRIVER, WAREHOUSE_SCHEMA_PREFIX } from './drivers/builtin';
 import type { ForeignKey, SchemaColumn, Session } from './drivers/types';
 import { withProjectConnection } from './reader';
 import { DatabasesQuery, ProjectParams, ProjectTableParams, RecordsQuery, SchemasQuery, TableQuery, TablesQuery } from './schemas';
@@ -61,12 +62,19 @@ const diagram = (tables: Array<{ name: string; comment: string | null }>, keys: 
   };
 };
 
+/** PostgreSQL's public, MySQL's database itself, the built-in warehouse's first schema. */
+async function defaultSchema(session: Session, drivername: string, database: string): Promise<string> {
+  if (drivername === 'postgresql') return 'public';
+  if (drivername === BUILTIN_DRIVER) return (await session.schemas(database))[0] ?? WAREHOUSE_SCHEMA_PREFIX;
+  return database;
+}
+
 export async function introspectionRoutes(app: FastifyInstance): Promise<void> {
   type Where = { connection_id: number; database_name?: string; schema_name?: string };
   const reading = <T>(request: FastifyRequest, where: Where, work: (session: Session, schema: string) => Promise<T>) =>
-    withProjectConnection(app, projectOf(request).project.uuid, where.connection_id, where.database_name, (session, connection) => {
+    withProjectConnection(app, projectOf(request).project.uuid, where.connection_id, where.database_name, async (session, connection) => {
       const database = where.database_name || connection.database;
-      return work(session, where.schema_name || (connection.drivername === 'postgresql' ? 'public' : database));
+      return work(session, where.schema_name || (await defaultSchema(session, connection.drivername, database)));
     });
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof DatabasesQuery> }>(

@@ -17,7 +17,7 @@ export function keyOf(app: FastifyInstance): Buffer {
 
 export function driverOf(drivername: string): Driver {
   const driver = DRIVERS[drivername];
-  if (!driver) throw badRequest(`不支持的数据库类型：${drivername}（可选 ${Object.keys(DRIVERS).join('、')}）`);
+  if (!driver) throw badRequest(`不支持的数据库类型：${drivername}（可选 ${Object.values(DRIVERS).filter((known) => !known.onServerDatabase).map((known) => known.name).join('、')}）`);
   return driver;
 }
 
@@ -56,8 +56,7 @@ export async function closePools(app: FastifyInstance): Promise<void> {
  * connection (`fresh`) opens its own, so it proves the connection can be made now.
  */
 export async function openSession<T>(app: FastifyInstance, driver: Driver, target: Target, work: (session: Session) => Promise<T>, fresh = false): Promise<T> {
-  const checked = { ...target, host: await checkedAddress(target.host, app.config.connectionAllowedHosts) };
-  const pool = fresh ? driver.pool(checked, 1) : pooled(app, driver, checked);
+  const pool = driver.onServerDatabase ? driver.onServerDatabase(app.db) : await networkPool(app, driver, target, fresh);
   let connected = false;
   try {
     return await pool.withSession((session) => {
@@ -72,6 +71,11 @@ export async function openSession<T>(app: FastifyInstance, driver: Driver, targe
   }
 }
 
+async function networkPool(app: FastifyInstance, driver: Driver, target: Target, fresh: boolean): Promise<SessionPool> {
+  const checked = { ...target, host: await checkedAddress(target.host, app.config.connectionAllowedHosts) };
+  return fresh ? driver.pool(checked, 1) : pooled(app, driver, checked);
+}
+
 /** Errors of the database or the network, as opposed to our own (an AppError keeps its answer). */
 const isDriverError = (error: unknown) =>
   typeof (error as { code?: unknown }).code === 'string' || /timeout|terminated|closed the connection|not queryable/i.test((error as Error).message ?? '');
@@ -80,6 +84,8 @@ const isDriverError = (error: unknown) =>
  * The one way the server reads a project's own data: a read-only session, with connect and
  * statement timeouts, on the database `database` (default: the connection's) of the project's
  * connection `connectionId`. Another database must be one the connection can list.
+ * A builtin connection's session holds a transaction of the server's own database: on PGlite,
+ * which has one connection, `work` must not query `app.db` until it returns.
  */
 export async function withProjectConnection<T>(
   app: FastifyInstance,
@@ -90,7 +96,8 @@ export async function withProjectConnection<T>(
 ): Promise<T> {
   const connection = await findConnection(app.db, projectUuid, connectionId);
   const driver = driverOf(connection.drivername);
-  const target: Target = { host: connection.host, port: connection.port, username: connection.username, password: unseal(keyOf(app), connection.passwordSealed), database: connection.database };
+  const password = driver.onServerDatabase ? '' : unseal(keyOf(app), connection.passwordSealed);
+  const target: Target = { host: connection.host, port: connection.port, username: connection.username, password, database: connection.database };
   if (database && database !== connection.database) {
     const known = await openSession(app, driver, target, (session) => session.databases());
     if (!known.includes(database)) throw badRequest(`数据库 ${database} 不存在或无权访问`);

@@ -24,6 +24,8 @@ export interface ListFilter {
   end?: Date;
   labelIds: number[];
   labelNames: string[];
+  /** A region level 1 to 7: items with a label whose extra_info.level is it (a dimension's or a region's). */
+  level?: number;
 }
 
 const wholeNumber = (value: string | undefined, fallback: number, message: string, min: number, max: number) => {
@@ -60,6 +62,7 @@ export function readListQuery(query: Record<string, string | undefined>, timeZon
     end: time(query.end_time, '结束时间'),
     labelIds: labelIds.map(Number),
     labelNames: (query.label_names ?? '').split(/[,，]/).map((part) => part.trim()).filter(Boolean),
+    level: query.level ? wholeNumber(query.level, 0, '层级必须是 1 到 7 的整数', 1, 7) : undefined,
   };
   if (filter.start && filter.end && filter.end < filter.start) throw badRequest('结束时间不能早于开始时间');
   return filter;
@@ -124,6 +127,22 @@ async function labelLookup(db: Db, projectUuid: string, spec: LibraryKindContrac
   lookups.set(key, lookup);
   return lookup;
 }
+const levelLabelsQuery = preparedPer((db) =>
+  db
+    .select({ id: labels.id })
+    .from(labels)
+    .where(
+      and(
+        eq(labels.projectUuid, sql.placeholder('projectUuid')),
+        eq(labels.origin, sql.placeholder('origin')),
+        sql`${labels.extraInfo}->>'level' = ${sql.placeholder('level')}`,
+      ),
+    )
+    .prepare('library_list_level_labels'),
+);
+const labelsOfLevel = async (db: Db, projectUuid: string, spec: LibraryKindContract, level: number) =>
+  (await levelLabelsQuery(db).execute({ projectUuid, origin: spec.entity, level: String(level) })).map((label) => label.id);
+
 const labelsFound = (found: Array<{ id: number; groupId: number | null }>) =>
   [...found].sort((a, b) => a.id - b.id).map((label) => `${label.id}:${label.groupId ?? 0}`);
 
@@ -257,7 +276,10 @@ export function listItems(db: Db, projectUuid: string, spec: LibraryKindContract
 async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string, fresh: boolean): Promise<{ data: ReturnType<typeof presentItem>[]; total: number }> {
   const lookup = await labelLookup(db, projectUuid, spec, filter, fresh);
   if (lookup === null) return { data: [], total: 0 };
-  const { sets } = lookup;
+  // The level's labels are read each time (not remembered): a label given the level later counts at once.
+  const levelSet = filter.level === undefined ? undefined : await labelsOfLevel(db, projectUuid, spec, filter.level);
+  if (levelSet?.length === 0) return { data: [], total: 0 };
+  const sets = levelSet ? [...lookup.sets, levelSet] : lookup.sets;
   const oneLabelOnly = sets.length === 1 && sets[0].length === 1 && !filter.name && !filter.start && !filter.end && filter.groupId === undefined;
   const offset = (filter.pageNo - 1) * filter.pageSize;
   const deep = offset >= DEEP_OFFSET && (oneLabelOnly || (sets.length === 0 && !filter.name && !filter.start && !filter.end));
@@ -265,7 +287,7 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
   const values: Record<string, unknown> = {};
   const bind: Bind = (name, value) => ((values[name] = value), shape ? asPlaceholder(name, value) : value);
   const where = conditions(projectUuid, spec.kind, filter, sets, bind);
-  const unchanged = sets.length > 0 ? labelsUnchanged(projectUuid, spec, filter, lookup, bind) : undefined;
+  const unchanged = lookup.sets.length > 0 ? labelsUnchanged(projectUuid, spec, filter, lookup, bind) : undefined;
   if (unchanged) where.push(unchanged);
   const kept = keptTotal(db, projectUuid, spec.kind, filter, sets, bind);
 

@@ -18,6 +18,7 @@ export const ListQuery = Type.Object({
   end_time: Type.Optional(Type.String({ maxLength: 25 })),
   label_ids: Type.Optional(Type.String({ maxLength: 2000 })),
   label_names: Type.Optional(Type.String({ maxLength: 4000 })),
+  level: Type.Optional(Type.String({ maxLength: 2, description: '层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目' })),
 });
 
 const LabelRef = Type.Union([Id(), Type.Object({ id: Id() })]);

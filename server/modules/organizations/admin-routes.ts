@@ -31,8 +31,11 @@ import {
   UserProjectQuery,
 } from './schemas';
 
-/** The one application of this product. */
-const APPLICATIONS = [{ id: 'report', name: '报告管理' }] as const;
+/** The applications of this product; every organization has both. */
+const APPLICATIONS = [
+  { id: 'report', name: '报告管理', description: '报告、素材与标签的管理' },
+  { id: 'cstj', name: '城市体检成果', description: '按区域生成、浏览与下载城市体检成果报告' },
+] as const;
 
 /** The permission catalogue of one scope, or of both when no type is given. */
 async function permissionGroupsHandler(request: FastifyRequest<{ Querystring: Static<typeof PermissionGroupsQuery> }>) {
@@ -181,7 +184,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     `${V1}/applications/`,
-    { schema: { tags: ['平台管理'], summary: '应用列表', response: { 200: ApplicationPage } } },
+    { config: inOrganization(null), schema: { tags: ['平台管理'], summary: '当前企业的应用', response: { 200: ApplicationPage } } },
     async () => ({ count: APPLICATIONS.length, next: null, previous: null, results: [...APPLICATIONS] }),
   );
 

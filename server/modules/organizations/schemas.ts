@@ -167,7 +167,7 @@ export const UserProjectQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100, description: '按名称搜索' })),
 });
 
-export const Application = Type.Object({ id: Type.String(), name: Type.String() });
+export const Application = Type.Object({ id: Type.String(), name: Type.String(), description: Type.String() });
 export const ApplicationPage = PageOf(Application);
 export const ApplicationParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 

@@ -7,10 +7,11 @@ import { listPage } from '../../lib/list-page';
 import { currentUser } from '../../plugins/auth';
 import { CATALOGUE, permissionDetail, type PermissionAction } from '../../../contract/permissions';
 import { deleteUnusedObjects } from '../uploads/storage-gc';
+import { forgetRegionTrees } from '../results/regions';
 import { isOrganizationAdmin, organizationAccess } from '../organizations/access';
 import { inProject, organizationOf, projectOf } from '../../plugins/access';
 import { createProject, deleteProject, listMemberProjects, updateProject } from './queries';
-import { Project, ProjectListQuery, ProjectPage, ProjectPermission, ProjectWrite, UuidParams } from './schemas';
+import { Project, ProjectCreate, ProjectListQuery, ProjectPage, ProjectPermission, ProjectWrite, UuidParams } from './schemas';
 import { ErrorBody } from '../../lib/schema-types';
 
 const tags = ['项目'];
@@ -67,20 +68,26 @@ export async function projectRecordRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
-  app.post<{ Body: ProjectBody }>(
+  app.post<{ Body: Static<typeof ProjectCreate> }>(
     '/api/project/v1/projects/',
     {
       config: { organization: { permission: permissionDetail('organization', 'project', 'create') } },
       schema: {
         tags,
         summary: '新建项目（需企业权限「新增项目」；创建者成为项目管理员）',
-        body: ProjectWrite,
+        body: ProjectCreate,
         response: { 201: Project, 400: ErrorBody },
       },
     },
     async (request, reply) => {
       const changes = projectChanges(request.body, true);
-      const project = await createProject(app.db, { ...changes, name: changes.name!, organizationUuid: organizationOf(request).organization.uuid }, currentUser(request).uuid);
+      const description = request.body.description?.trim();
+      const project = await createProject(
+        app.db,
+        { ...changes, name: changes.name!, organizationUuid: organizationOf(request).organization.uuid },
+        currentUser(request).uuid,
+        description ? { description } : undefined,
+      );
       return reply.status(201).send(present(project));
     },
   );
@@ -94,8 +101,13 @@ export async function projectRecordRoutes(app: FastifyInstance): Promise<void> {
   app.route<{ Params: Static<typeof UuidParams>; Body: ProjectBody }>({
     method: ['PUT', 'PATCH'], url: '/api/project/v1/projects/:uuid/', config: inProject(can('edit')),
     schema: { tags, summary: '修改项目', params: UuidParams, body: ProjectWrite, response: { 200: Project, 400: ErrorBody } },
-    handler: async (request) =>
-      present(await updateProject(app.db, projectOf(request).project.uuid, projectChanges(request.body, request.method === 'PUT'))),
+    handler: async (request) => {
+      const uuid = projectOf(request).project.uuid;
+      const updated = await updateProject(app.db, uuid, projectChanges(request.body, request.method === 'PUT'));
+      // extra_info says where the project's data is: its region tree is read again.
+      if (request.body.extra_info !== undefined) forgetRegionTrees(app, { projectUuid: uuid });
+      return present(updated);
+    },
   });
 
   // The admin path of the platform document deletes the same way.

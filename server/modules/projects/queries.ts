@@ -46,11 +46,12 @@ export async function listMemberProjects(
 }
 
 /** Creates a project with its built-in roles; its creator becomes its 项目管理员. */
-export async function createProject(db: Db, values: typeof projects.$inferInsert, creatorUuid: string): Promise<ProjectRow> {
+export async function createProject(db: Db, values: typeof projects.$inferInsert, creatorUuid: string, profile?: Record<string, unknown>): Promise<ProjectRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(projects).values(values).returning();
     await tx.insert(projectMembers).values({ projectUuid: row.uuid, userUuid: creatorUuid });
     await ensureBuiltinRoles(tx as never, row);
+    if (profile) await tx.insert(projectProfiles).values({ projectUuid: row.uuid, profile });
     return row;
   });
 }

@@ -30,6 +30,9 @@ export const ProjectWrite = Type.Object({
   project_card_url: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 
+/** A new project may bring its profile's description, written in the same transaction. */
+export const ProjectCreate = Type.Composite([ProjectWrite, Type.Object({ description: Type.Optional(Type.String({ maxLength: 500, description: '项目描述' })) })]);
+
 export const Project = Type.Object({
   uuid: Type.String({ format: 'uuid' }),
   name: Type.String(),

@@ -12,6 +12,8 @@ export interface LibraryKind extends LibraryKindContract {
   emptyText: string;
   searchPlaceholder: string;
   dialogTitles: { create: string; bulk: string; edit: string };
+  /** The titles with the `variant=data` query parameter (spec section 2: 新增数据 / 编辑数据). */
+  dataDialogTitles?: { create: string; bulk: string; edit: string };
   createdMessage: string;
   archiveName: string;
   /** The download batch action with nothing checked. */
@@ -20,6 +22,8 @@ export interface LibraryKind extends LibraryKindContract {
   fileIsImage: boolean;
   /** The batch bar offers the tag spreadsheet (导出标签 / 导入标签). */
   tagSheet: boolean;
+  /** The toolbar offers the level filter (spec section 2, main list). */
+  levelFilter: boolean;
   /** Side panel width in pixels. */
   sideWidth: number;
 }
@@ -37,6 +41,7 @@ export const REPORT_KIND: LibraryKind = {
   nothingToDownload: '请勾选需要下载的报告',
   fileIsImage: false,
   tagSheet: true,
+  levelFilter: true,
   sideWidth: 258,
 };
 
@@ -48,10 +53,12 @@ export const MATERIAL_KIND: LibraryKind = {
   emptyText: '暂无素材',
   searchPlaceholder: '请输入素材名称',
   dialogTitles: { create: '新增素材', bulk: '新增素材', edit: '编辑素材' },
+  dataDialogTitles: { create: '新增数据', bulk: '新增数据', edit: '编辑数据' },
   createdMessage: '新增素材成功',
   archiveName: 'material.zip',
   nothingToDownload: '请选择下载的文件',
   fileIsImage: true,
   tagSheet: false,
+  levelFilter: false,
   sideWidth: 275,
 };

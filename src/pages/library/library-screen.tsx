@@ -173,6 +173,7 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
         item={dialog?.item}
         groupId={query.groupId}
         hasDimension={urlParams(searchParams.toString()).get('hasDimension') === 'true'}
+        dataVariant={urlParams(searchParams.toString()).get('variant') === 'data'}
         open={dialog !== undefined}
         onClose={() => setDialog(undefined)}
         onSaved={reload}

@@ -14,6 +14,8 @@ export interface ListQuery {
   start?: string;
   end?: string;
   labelIds: number[];
+  /** A region level 1 to 7: items with a label of that level (extra_info.level). */
+  level?: number;
   view: ViewMode;
 }
 
@@ -21,7 +23,7 @@ const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 20, 50, 100];
 
 /** The query parameters the list owns; any other (mode, theme, workflow, hasDimension) is left alone. */
-const LIST_KEYS = ['pageNo', 'pageSize', 'name', 'groupId', 'created_at', 'start_time', 'end_time', 'label_ids', 'view'] as const;
+const LIST_KEYS = ['pageNo', 'pageSize', 'name', 'groupId', 'created_at', 'start_time', 'end_time', 'label_ids', 'level', 'view'] as const;
 
 const positive = (value: string | null, fallback: number) => {
   const n = Number(value);
@@ -43,6 +45,7 @@ export function readListQuery(params: URLSearchParams): ListQuery {
       .split(',')
       .map(Number)
       .filter((id) => Number.isInteger(id) && id > 0),
+    level: /^[1-7]$/.test(params.get('level') ?? '') ? Number(params.get('level')) : undefined,
     view: params.get('view') === 'list' ? 'list' : 'card',
   };
 }
@@ -57,6 +60,7 @@ export function writeListQuery(current: URLSearchParams, query: ListQuery): URLS
   if (query.start) next.set('start_time', query.start);
   if (query.end) next.set('end_time', query.end);
   if (query.labelIds.length) next.set('label_ids', query.labelIds.join(','));
+  if (query.level !== undefined) next.set('level', String(query.level));
   // Always written, so a view reset to the defaults is not mistaken for a bare visit.
   next.set('pageNo', String(query.pageNo));
   if (query.pageSize !== DEFAULT_PAGE_SIZE) next.set('pageSize', String(query.pageSize));
@@ -75,6 +79,7 @@ export function listRequest(query: ListQuery, pageNo = query.pageNo) {
     { field: 'start_time', operator: 'eq', value: query.start },
     { field: 'end_time', operator: 'eq', value: query.end },
     { field: 'label_ids', operator: 'in', value: query.labelIds.length ? query.labelIds : undefined },
+    { field: 'level', operator: 'eq', value: query.level },
   ];
   const sorters: CrudSorting = [{ field: 'created_at', order: query.sort.startsWith('-') ? 'desc' : 'asc' }];
   return { current: pageNo, pageSize: query.pageSize, filters, sorters };

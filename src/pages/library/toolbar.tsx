@@ -1,6 +1,7 @@
 import { AppstoreOutlined, ArrowDownOutlined, ArrowUpOutlined, PlusOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Segmented, Space, Tooltip, Typography } from 'antd';
+import { Button, DatePicker, Segmented, Select, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { REGION_LEVEL_LABELS, REGION_LEVELS } from '../../../contract/results';
 import { SearchBox } from './items/search-box';
 import type { LibraryKind } from './kinds';
 import type { ListQuery, ViewMode } from './list-query';
@@ -23,7 +24,9 @@ function range(query: ListQuery): [Dayjs, Dayjs] | null {
   return query.start && query.end && start.isValid() && end.isValid() ? [start, end] : null;
 }
 
-/** Title, name search, sort on creation time, date-time range, view mode, the settings toggle and 新增. */
+const LEVEL_OPTIONS = REGION_LEVELS.map((level) => ({ value: level, label: REGION_LEVEL_LABELS[level] }));
+
+/** Title, name search, sort on creation time, date-time range, level (reports), view mode, the settings toggle and 新增. */
 export function Toolbar({ kind, query, onChange, selecting, onSelecting, onCreate }: Props) {
   const ascending = query.sort === 'created_at';
   return (
@@ -66,6 +69,17 @@ export function Toolbar({ kind, query, onChange, selecting, onSelecting, onCreat
               onChange({ start: values?.[0]?.format(DATE_TIME_FORMAT), end: values?.[1]?.format(DATE_TIME_FORMAT), pageNo: 1 })
             }
           />
+          {kind.levelFilter && (
+            <Select<number>
+              allowClear
+              placeholder="全部层级"
+              aria-label="层级"
+              value={query.level}
+              options={LEVEL_OPTIONS}
+              onChange={(level) => onChange({ level, pageNo: 1 })}
+              style={{ width: 120 }}
+            />
+          )}
         </Space>
         <Segmented<ViewMode>
           value={query.view}

@@ -1,8 +1,43 @@
-import { useList } from '@refinedev/core';
-import { Card, Col, Empty, Flex, Input, Row, Spin, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useCustom, useGetIdentity, useList } from '@refinedev/core';
+import { Button, Card, Col, Empty, Flex, Input, Row, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { permissionDetail } from '../../../contract/permissions';
+import type { UserInfo } from '../../providers/auth';
 import type { Project } from '../../resources/records';
+import { NewProjectDialog } from './new-project-dialog';
+
+const CREATE_PROJECT = permissionDetail('organization', 'project', 'create');
+
+/** Whether the user is in an organization, and may create projects in it (its owner, or a role with 新增项目). */
+function useProjectCreation() {
+  const { data: user } = useGetIdentity<UserInfo>();
+  const inOrganization = Boolean(user?.organization_uuid);
+  const permission = useCustom<{ is_owner: boolean; permissions: string[] }>({
+    url: '/api/organization/v1/permission/',
+    method: 'get',
+    meta: { silent: true },
+    queryOptions: { enabled: inOrganization, retry: false },
+  });
+  const granted = permission.data?.data;
+  return { known: user !== undefined, inOrganization, mayCreate: Boolean(granted && (granted.is_owner || granted.permissions.includes(CREATE_PROJECT))) };
+}
+
+/** What a user with no project can do next. */
+function NoProjects({ inOrganization, mayCreate, onCreate }: { inOrganization: boolean; mayCreate: boolean; onCreate: () => void }) {
+  if (!inOrganization) {
+    return <Empty description={<Space direction="vertical" size={4}><span>您还没有加入任何企业</span><Typography.Text type="secondary">请向企业管理员索取邀请链接，打开链接即可加入企业和项目</Typography.Text></Space>} />;
+  }
+  if (!mayCreate) {
+    return <Empty description={<Space direction="vertical" size={4}><span>暂无项目</span><Typography.Text type="secondary">请联系项目管理员邀请您加入项目</Typography.Text></Space>} />;
+  }
+  return (
+    <Empty description={<Space direction="vertical" size={4}><span>暂无项目</span><Typography.Text type="secondary">新建一个项目，开始管理报告、素材和标签</Typography.Text></Space>}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>新建项目</Button>
+    </Empty>
+  );
+}
 
 function ProjectCard({ project }: { project: Project }) {
   const cover = project.project_card_url ? (
@@ -29,6 +64,8 @@ export function ProjectList() {
     filters: search ? [{ field: 'search', operator: 'eq', value: search }] : [],
   });
   const projects = data?.data ?? [];
+  const { known, inOrganization, mayCreate } = useProjectCreation();
+  const [creating, setCreating] = useState(false);
 
   return (
     <div className="project-list">
@@ -36,19 +73,28 @@ export function ProjectList() {
         <Typography.Title level={4} className="project-list__title">
           项目列表
         </Typography.Title>
-        <Input.Search
-          placeholder="搜索项目名称"
-          allowClear
-          onSearch={(value) => setSearch(value.trim())}
-          className="project-list__search"
-        />
+        <Space>
+          <Input.Search
+            placeholder="搜索项目名称"
+            allowClear
+            onSearch={(value) => setSearch(value.trim())}
+            className="project-list__search"
+          />
+          {mayCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              新建项目
+            </Button>
+          )}
+        </Space>
       </Flex>
-      {isLoading ? (
+      {isLoading || !known ? (
         <Flex justify="center" className="project-list__loading">
           <Spin size="large" />
         </Flex>
-      ) : projects.length === 0 ? (
+      ) : projects.length === 0 && search ? (
         <Empty description="暂无项目" />
+      ) : projects.length === 0 ? (
+        <NoProjects inOrganization={inOrganization} mayCreate={mayCreate} onCreate={() => setCreating(true)} />
       ) : (
         <Row gutter={[16, 16]}>
           {projects.map((project) => (
@@ -58,6 +104,7 @@ export function ProjectList() {
           ))}
         </Row>
       )}
+      <NewProjectDialog open={creating} onClose={() => setCreating(false)} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import mysql from 'mysql2/promise';
 import { driverWords, explainNetwork } from './explain';
+import { checkedSelect } from './select';
 import { CONNECT_TIMEOUT_MS, POOL_IDLE_MS, STATEMENT_TIMEOUT_MS, type Driver, type Session, type TableDefinition } from './types';
 
 /** MySQL and MariaDB: a schema is a database, so `schemas()` answers the database itself. */
@@ -86,6 +87,18 @@ function session(connection: mysql.Connection, database: string): Session {
       const order = orderBy ? ` order by ${quote(orderBy)} ${descending ? 'desc' : 'asc'}` : '';
       const [{ total }] = await rows<{ total: number }>(`select count(*) as total from ${from}`);
       return { total: Number(total), rows: await rows(`select * from ${from}${order} limit ? offset ?`, [limit, offset]) };
+    },
+    async select(schema, table, columns, where, limit) {
+      const [found] = await rows<{ found: number }>(`select 1 as found from information_schema.tables where table_schema = ? and table_name = ?`, [schema, table]);
+      const known = found
+        ? (await rows<{ name: string }>(`select column_name as name from information_schema.columns where table_schema = ? and table_name = ?`, [schema, table])).map((row) => row.name)
+        : undefined;
+      const cap = checkedSelect(known, schema, table, columns, where, limit);
+      const filters = Object.keys(where).map((column) => `${quote(column)} = ?`);
+      return rows(
+        `select ${columns.map(quote).join(', ')} from ${quote(schema)}.${quote(table)}${filters.length ? ` where ${filters.join(' and ')}` : ''} limit ${cap}`,
+        Object.values(where),
+      );
     },
   };
 }

@@ -1,10 +1,17 @@
 import pg from 'pg';
 import { driverWords, explainNetwork } from './explain';
+import { checkedSelect } from './select';
 import { CONNECT_TIMEOUT_MS, POOL_IDLE_MS, STATEMENT_TIMEOUT_MS, type Driver, type Session, type TableDefinition } from './types';
 
 const CONSTRAINT_TYPES = { f: 'FOREIGN KEY', u: 'UNIQUE', c: 'CHECK' } as const;
 
-function session(client: pg.ClientBase): Session {
+/** What the session needs of a connection: a pg client, or the server's own database (builtin.ts). */
+export interface SqlClient {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  escapeIdentifier(name: string): string;
+}
+
+export function postgresSession(client: SqlClient): Session {
   const rows = async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[];
   const quote = (name: string) => client.escapeIdentifier(name);
   const relation = `select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2`;
@@ -83,6 +90,19 @@ function session(client: pg.ClientBase): Session {
       const [{ total }] = await rows<{ total: string }>(`select count(*) as total from ${from}`);
       return { total: Number(total), rows: await rows(`select * from ${from}${order} limit $1 offset $2`, [limit, offset]) };
     },
+    async select(schema, table, columns, where, limit) {
+      const [found] = await rows<{ columns: string[] }>(
+        `select array(select a.attname from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped)::text[] as columns
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p', 'v', 'm', 'f')`,
+        [schema, table],
+      );
+      const cap = checkedSelect(found?.columns, schema, table, columns, where, limit);
+      const filters = Object.keys(where).map((column, i) => `${quote(column)} = $${i + 1}`);
+      return rows(
+        `select ${columns.map(quote).join(', ')} from ${quote(schema)}.${quote(table)}${filters.length ? ` where ${filters.join(' and ')}` : ''} limit ${cap}`,
+        Object.values(where),
+      );
+    },
   };
 }
 
@@ -121,7 +141,7 @@ export const postgres: Driver = {
         // A kept connection the database has closed fails its first statement: take another, once.
         const client = await begin().catch(begin);
         try {
-          return await work(session(client));
+          return await work(postgresSession(client));
         } finally {
           // A failed rollback means the connection itself is gone: release(error) discards it.
           await client.query('rollback').then(() => client.release(), (error: Error) => client.release(error));

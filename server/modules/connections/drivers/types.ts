@@ -1,4 +1,5 @@
 import type { TableDefinition } from '../../../../contract/connections';
+import type { Db } from '../../../db/client';
 
 export type { Column, TableDefinition } from '../../../../contract/connections';
 
@@ -39,7 +40,17 @@ export interface Session {
   /** Every column of the schema's tables in table and column order, for the ER diagram's cards. */
   columnsOf(schema: string): Promise<SchemaColumn[]>;
   records(schema: string, table: string, page: { limit: number; offset: number; orderBy: string | undefined; descending: boolean }): Promise<{ total: number; rows: Array<Record<string, unknown>> }>;
+  /**
+   * The chosen columns of the rows whose columns equal `where` (bound values), at most `limit`
+   * (at most SELECT_ROWS_MAX). The driver finds the table and every named column in the
+   * catalogue first and answers 400 in Chinese for what is missing; names are then quoted.
+   */
+  select(schema: string, table: string, columns: string[], where: SelectWhere, limit: number): Promise<Array<Record<string, unknown>>>;
 }
+
+export type SelectWhere = Record<string, string | number>;
+/** Most rows one `select` answers: a region table of 100,000 buildings fits. */
+export const SELECT_ROWS_MAX = 200_000;
 
 /** Connections to one target kept open for reuse; each session still runs in a read-only transaction of its own. */
 export interface SessionPool {
@@ -56,6 +67,8 @@ export interface Driver {
   pool(target: Target, size: number): SessionPool;
   /** The server's reason a connection failed, in Chinese. */
   explain(error: unknown): string;
+  /** Only the builtin driver: sessions on the server's own database, so no host to check and no pool of ours. */
+  onServerDatabase?(db: Db): SessionPool;
 }
 
 export const CONNECT_TIMEOUT_MS = 5000;

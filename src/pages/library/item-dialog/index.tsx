@@ -21,6 +21,8 @@ export interface ItemDialogProps {
   groupId?: number;
   /** hasDimension=true: the research-dimension selector and the label picker show. */
   hasDimension?: boolean;
+  /** variant=data: the kind's data titles (materials: 新增数据 / 编辑数据), where it has them. */
+  dataVariant?: boolean;
   open: boolean;
   onClose: () => void;
   /** Called after a successful save, so the list reloads. */
@@ -32,11 +34,12 @@ export interface ItemDialogProps {
  * tags and file; bulk mode names one item after each uploaded file.
  */
 export function ItemDialog(props: ItemDialogProps) {
-  const { open, kind, mode, onClose } = props;
+  const { open, kind, mode, dataVariant, onClose } = props;
+  const titles = (dataVariant && kind.dataDialogTitles) || kind.dialogTitles;
   return (
     <Modal
       open={open}
-      title={kind.dialogTitles[mode]}
+      title={titles[mode]}
       onCancel={onClose}
       footer={null}
       width={680}

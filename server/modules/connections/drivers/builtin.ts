@@ -1,0 +1,74 @@
+import { param, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { badRequest } from '../../../lib/errors';
+import { postgres, postgresSession, type SqlClient } from './postgres';
+import { STATEMENT_TIMEOUT_MS, type Driver, type Session, type SessionPool } from './types';
+
+/** The one database name a builtin connection shows; its schemas are the server's `warehouse_*` schemas. */
+export const WAREHOUSE_DATABASE = 'warehouse';
+export const WAREHOUSE_SCHEMA_PREFIX = 'warehouse_';
+export const BUILTIN_DRIVER = 'builtin';
+
+const isWarehouse = (schema: string) => schema.startsWith(WAREHOUSE_SCHEMA_PREFIX);
+
+function warehouseSchema(schema: string): string {
+  if (!isWarehouse(schema)) throw badRequest(`内置数据仓库只能访问以 ${WAREHOUSE_SCHEMA_PREFIX} 开头的 schema，不能访问 ${schema}`);
+  return schema;
+}
+
+/**
+ * A session on the server's own database that sees nothing but the `warehouse_*` schemas: the
+ * app's own tables (users, tokens, sessions…) live in `public`, which every method refuses.
+ */
+function warehouseOnly(inner: Session): Session {
+  return {
+    databases: async () => [WAREHOUSE_DATABASE],
+    schemas: async (database) => (await inner.schemas(database)).filter(isWarehouse),
+    tables: (schema) => inner.tables(warehouseSchema(schema)),
+    table: (schema, name) => inner.table(warehouseSchema(schema), name),
+    foreignKeys: (schema) => inner.foreignKeys(warehouseSchema(schema)),
+    columnsOf: (schema) => inner.columnsOf(warehouseSchema(schema)),
+    records: (schema, table, page) => inner.records(warehouseSchema(schema), table, page),
+    select: (schema, table, columns, where, limit) => inner.select(warehouseSchema(schema), table, columns, where, limit),
+  };
+}
+
+/** The postgres session's SQL run through drizzle: `$n` become bound parameters; errors are the database's own (for explain). */
+function clientOf(tx: Db): SqlClient {
+  return {
+    async query(text, values) {
+      const chunks: SQL[] = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 1 ? sql`${param(values[Number(part) - 1])}` : sql.raw(part)));
+      try {
+        return { rows: ((await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] }).rows };
+      } catch (error) {
+        throw (error as { cause?: unknown }).cause ?? error;
+      }
+    },
+    escapeIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
+  };
+}
+
+/**
+ * The built-in warehouse: a connection whose sessions run on the server's own database (PGlite or
+ * PostgreSQL), which pg and mysql2 cannot reach when it is the embedded PGlite. Only the seed makes
+ * such a connection; no host policy applies, as nothing goes over the network.
+ */
+export const builtin: Driver = {
+  name: BUILTIN_DRIVER,
+  label: '内置数据仓库',
+  defaultPort: 0,
+  pool() {
+    throw new Error('内置数据仓库运行在服务器自身的数据库上，没有连接池');
+  },
+  onServerDatabase: (db: Db): SessionPool => ({
+    // On PGlite the transaction holds the only connection: work must not use app.db meanwhile.
+    withSession: (work) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set transaction read only`);
+        await tx.execute(sql.raw(`set local statement_timeout = ${STATEMENT_TIMEOUT_MS}`));
+        return work(warehouseOnly(postgresSession(clientOf(tx as unknown as Db))));
+      }),
+    end: async () => undefined,
+  }),
+  explain: postgres.explain,
+};
