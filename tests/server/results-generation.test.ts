@@ -11,6 +11,8 @@ import { connections, labelGroups, labels, libraryGroups, libraryItems, organiza
 import { renderResultReport } from '../../server/modules/results/report-pdf';
 import type { ResultDeps } from '../../server/modules/results/deps';
 import { generateRegion } from '../../server/modules/results/generation-runner';
+import { queueDemoGenerations } from '../../server/modules/results/demo-generation';
+import { seed } from '../../server/db/seed';
 import { insertItems } from '../../server/modules/library/item-writes';
 import type { IndicatorValue } from '../../server/modules/results/types';
 import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
@@ -353,6 +355,37 @@ describe('成果生成 on two servers, one of which hangs', () => {
     expect(await ctx.database.db.select().from(resultReports)).toHaveLength(1);
     expect(await objectsNamed(ctx.database.db)).toBe(3);
   }, 60_000);
+});
+
+describe('demo generations (npm start)', () => {
+  let ctx: TestContext;
+  afterAll(() => ctx.close());
+
+  it('are queued once and made from the demo warehouse with the real renderer', async () => {
+    ctx = await createTestApp({ app: { jobs: FAST_QUEUE } });
+    await seed(ctx.database.db, { storage: ctx.app.storage });
+    const token = await login(ctx.app);
+    await queueDemoGenerations(ctx.app);
+    await queueDemoGenerations(ctx.app);
+    const jobs = await jobsOf(ctx.app, token);
+    expect(jobs.map((job) => job.dimension.name).sort()).toEqual(['交通便捷', '生态宜居']);
+    for (const job of jobs) {
+      const done = await settled(ctx.app, token, job.job_id);
+      expect(done).toMatchObject({ state: 'completed', failed: 0 });
+      expect(done.done).toBe(done.total);
+    }
+    const streets = jobs.find((job) => job.dimension.name === '交通便捷')!;
+    expect(streets.level).toBe(4);
+    expect(streets.total).toBeGreaterThanOrEqual(8);
+    const stats = (await ctx.app.inject({ method: 'GET', url: `${RESULTS}/statistics/?source=generated`, headers: authHeaders(token) })).json().data as ResultStatistics;
+    expect(stats.total).toBe(jobs.reduce((sum, job) => sum + job.total, 0));
+    expect(stats.indicators.total).toBeGreaterThan(0);
+    const [first] = (await ctx.app.inject({ method: 'GET', url: `${RESULTS}/list/?source=generated&dimension_id=${streets.dimension.id}&pageSize=1`, headers: authHeaders(token) })).json().result.data;
+    const file = await ctx.app.inject({ method: 'GET', url: first.file, headers: authHeaders(token) });
+    const text = await pdfText(file.rawPayload);
+    expect(text).toContain(first.region[3]);
+    expect(text).toContain('交通便捷');
+  }, 120_000);
 });
 
 const sortedByName = <T extends { name: string }>(rows: T[]) => [...rows].sort((a, b) => a.name.localeCompare(b.name));

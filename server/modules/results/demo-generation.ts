@@ -6,7 +6,7 @@ import { DEMO } from '../../db/seed/demo-accounts';
 import { defaultResultDeps, type ResultDeps } from './deps';
 import { checkGeneration } from './generation-checks';
 import { createGeneration } from './generation-queries';
-import type { WarehouseSource } from './types';
+import { projectWarehouse } from './regions';
 
 /** The demo generations: every street for 交通便捷, every district for 生态宜居. */
 const DEMO_DIMENSIONS = ['交通便捷', '生态宜居'];
@@ -21,7 +21,7 @@ const payloadOf = (path: string[]): RegionPayload => Object.fromEntries(path.sli
  * With the demo seeded with storage (npm start), queues the demo project's first generations
  * once, so 成果统计 has reports: the job queue makes them in the background after the start.
  */
-export async function queueDemoGenerations(app: FastifyInstance, source: WarehouseSource, deps: ResultDeps = defaultResultDeps): Promise<void> {
+export async function queueDemoGenerations(app: FastifyInstance, deps: ResultDeps = defaultResultDeps): Promise<void> {
   const [done] = await app.db.select({ id: generationJobs.id }).from(generationJobs).where(eq(generationJobs.projectUuid, DEMO.projectUuid)).limit(1);
   if (done) return;
   const [user] = await app.db.select().from(users).where(eq(users.username, DEMO.username));
@@ -34,6 +34,7 @@ export async function queueDemoGenerations(app: FastifyInstance, source: Warehou
   const projectLabels = await app.db.select().from(labels).where(eq(labels.projectUuid, DEMO.projectUuid));
   const reportType = projectLabels.find((label) => label.name === '年度体检报告');
   if (!user || !group || !reportType) return;
+  const source = await projectWarehouse(app, DEMO.projectUuid);
   const tree = await deps.regionTree(app, DEMO.projectUuid, source);
   for (const name of DEMO_DIMENSIONS) {
     const dimension = projectLabels.find((label) => label.name === name && label.origin === '报告');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { REGION_PAYLOAD_KEYS, type RegionLevel, type RegionNode, type RegionPath, type RegionPayload } from '../../../contract/results';
-import { badRequest } from '../../lib/errors';
+import type { RegionLevel, RegionNode, RegionPath, RegionPayload } from '../../../contract/results';
+import { indicatorsOf } from './indicators';
+import { findRegion, regionTree } from './regions';
 import { renderResultReport } from './report-pdf';
 import type { IndicatorValue, RenderedResultReport, ResultReportInput, WarehouseSource } from './types';
 
@@ -12,33 +13,4 @@ export interface ResultDeps {
   render(input: ResultReportInput): Promise<RenderedResultReport>;
 }
 
-/** The region of a payload entry: the one province and city of the tree, then the entry's names down to `level`. */
-function findRegion(tree: RegionNode[], level: RegionLevel, payload: RegionPayload): RegionPath | undefined {
-  const names = REGION_PAYLOAD_KEYS.slice(0, level - 2).map((key) => payload[key]?.trim());
-  if (names.some((name) => !name)) return undefined;
-  for (const province of tree) {
-    for (const city of province.children) {
-      let nodes = city.children;
-      const path = [province.name, city.name];
-      for (const name of names) {
-        const node = nodes.find((child) => child.name === name);
-        if (!node) break;
-        path.push(node.name);
-        nodes = node.children;
-      }
-      if (path.length === level) return path;
-    }
-  }
-  return undefined;
-}
-
-const notYet = async (): Promise<never> => {
-  throw badRequest('项目的体检数据尚未接入');
-};
-
-export const defaultResultDeps: ResultDeps = {
-  regionTree: notYet,
-  findRegion,
-  indicatorsOf: notYet,
-  render: renderResultReport,
-};
+export const defaultResultDeps: ResultDeps = { regionTree, findRegion, indicatorsOf, render: renderResultReport };
