@@ -2,12 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { RegionNode, RegionPath } from '../contract/results';
+import type { RegionNode } from '../contract/results';
 import type { Database, Db } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { DEMO } from '../server/db/seed/demo-accounts';
-import type { ResultDeps } from '../server/modules/results/deps';
-import type { IndicatorValue } from '../server/modules/results/types';
 import { alignColumns, formatLatencyTable, load, positiveInteger, withPglite, withPostgres, withServer, type LatencyRow, type LoadResult, type LoadSettings } from './harness';
 import { seedReports } from './report-list';
 
@@ -17,56 +15,27 @@ const DISTRICTS = ['东城区', '西城区', '南城区', '北城区'];
 const STREETS = 10;
 const COMMUNITIES = 3;
 
-/** BENCH_RESULT_REGIONS: regions of the timed generation (default 40); BENCH_RESULT_REPORTS: generated reports of the list (default 100,000). */
+/** BENCH_RESULT_REGIONS: 小区 of the demo warehouse in the timed generation (default 40, at most its 100); BENCH_RESULT_REPORTS: generated reports of the list (default 100,000). */
 export const readResultSettings = (env: NodeJS.ProcessEnv) => ({
-  regions: Math.min(positiveInteger(env, 'BENCH_RESULT_REGIONS', 40), DISTRICTS.length * STREETS * COMMUNITIES),
+  regions: Math.min(positiveInteger(env, 'BENCH_RESULT_REGIONS', 40), 100),
   reports: positiveInteger(env, 'BENCH_RESULT_REPORTS', 100_000),
 });
 export const resultsBudgetMs = (settings: LoadSettings, reports: number, regions: number) =>
   2 * (2 * 8 * (settings.warmupSeconds + settings.seconds) * 1000 + reports + regions * 5000 + 120_000);
 
-const streetName = (n: number) => `第${n + 1}街道`;
-const communityName = (n: number) => `第${n + 1}社区`;
-const TREE: RegionNode[] = [
-  {
-    name: '示例省',
-    level: 1,
-    children: [
-      {
-        name: '示例市',
-        level: 2,
-        children: DISTRICTS.map((district) => ({
-          name: district,
-          level: 3,
-          children: Array.from({ length: STREETS }, (_, s) => ({
-            name: streetName(s),
-            level: 4,
-            children: Array.from({ length: COMMUNITIES }, (_, c) => ({ name: communityName(c), level: 5, children: [] })),
-          })),
-        })),
-      },
-    ],
-  },
-];
-
-/** A fake warehouse of twelve indicators per region; the real renderer. */
-const benchDeps: Partial<ResultDeps> = {
-  regionTree: async () => TREE,
-  indicatorsOf: async (_app, _project, _source, region: RegionPath) =>
-    Array.from({ length: 12 }, (_, i): IndicatorValue => ({ code: `I${i}`, name: `指标${i}`, unit: '%', standard: 50, direction: 'higher', value: (region.join('').length * 7 + i * 13) % 100 })),
-};
-
 const rows = async <T>(db: Db, statement: ReturnType<typeof sql>) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 
-/** The demo's 健康舒适 at the community level, a report group and a connection: what a generation needs. */
+/** The demo project's warehouse (its connection), a dimension of the 小区 level (整洁有序), the report type and a new report group. */
 async function prepareGeneration(db: Db) {
-  const [dimension] = await rows<{ id: number }>(db, sql`update labels set extra_info = '{"level": 5}' where project_uuid = ${DEMO.projectUuid} and name = '健康舒适' returning id`);
+  const [dimension] = await rows<{ id: number; name: string }>(db, sql`select id, name from labels where project_uuid = ${DEMO.projectUuid} and origin = '报告' and extra_info->>'level' = '6' order by id limit 1`);
   const [type] = await rows<{ id: number }>(db, sql`select id from labels where project_uuid = ${DEMO.projectUuid} and name = '年度体检报告'`);
   const [group] = await rows<{ id: number }>(db, sql`insert into library_groups (project_uuid, kind, name) values (${DEMO.projectUuid}, 'report', '成果基准') returning id`);
-  const [connection] = await rows<{ id: number }>(db, sql`insert into connections (project_uuid, name, drivername, host, port, username, password_sealed, database)
-    values (${DEMO.projectUuid}, '基准数仓', 'postgresql', '127.0.0.1', 5432, 'u', 'x', 'w') returning id`);
-  return { dimension: dimension.id, type: type.id, group: group.id, connection: connection.id };
+  const [project] = await rows<{ extra: { connection_id: string; schema_name: string; database_name: string } }>(db, sql`select extra_info as extra from projects where uuid = ${DEMO.projectUuid}`);
+  return { dimension: dimension.id, type: type.id, group: group.id, ...project.extra };
 }
+
+const xiaoqus = (nodes: RegionNode[], path: string[] = []): string[][] =>
+  nodes.flatMap((node) => (node.level === 6 ? [[...path, node.name]] : xiaoqus(node.children, [...path, node.name])));
 
 interface Generation {
   regions: number;
@@ -76,7 +45,7 @@ interface Generation {
   baseRssMb: number;
 }
 
-/** One generation of `regions` communities, from the POST to its last region, with the process's peak memory. */
+/** One generation of `regions` 小区 of the demo warehouse (read through its connection, rendered by the real renderer), from the POST to its last region, with the process's peak memory. */
 async function timeGeneration(database: Database, regions: number): Promise<Generation> {
   const ids = await prepareGeneration(database.db);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-results-'));
@@ -85,11 +54,11 @@ async function timeGeneration(database: Database, regions: number): Promise<Gene
       database,
       { DATA_DIR: dataDir },
       async (origin, headers) => {
-        const dataList = Array.from({ length: regions }, (_, k) => ({
-          area: DISTRICTS[k % DISTRICTS.length],
-          street: streetName(Math.floor(k / DISTRICTS.length) % STREETS),
-          community: communityName(Math.floor(k / (DISTRICTS.length * STREETS))),
-        }));
+        const tree = (await (await fetch(`${origin}/studio/report/api/report/projects/${DEMO.projectUuid}/investigation_scope/tree/?level_limit=6`, { headers })).json()) as { data: RegionNode[] };
+        const dataList = xiaoqus(tree.data)
+          .slice(0, regions)
+          .map((path) => ({ area: path[2], street: path[3], community: path[4], village: path[5] }));
+        if (dataList.length < regions) throw new Error(`the demo warehouse has ${dataList.length} 小区, fewer than ${regions}`);
         const baseRss = process.memoryUsage().rss;
         let peak = baseRss;
         const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
@@ -100,12 +69,12 @@ async function timeGeneration(database: Database, regions: number): Promise<Gene
           body: JSON.stringify({
             data_list: dataList,
             report_type: ids.type,
-            level: 5,
+            level: 6,
             level_label: ids.dimension,
             report_project_uuid: DEMO.projectUuid,
-            connection_id: ids.connection,
-            schema_name: 'w',
-            database_name: 'w',
+            connection_id: Number(ids.connection_id),
+            schema_name: ids.schema_name,
+            database_name: ids.database_name,
             report_group_id: ids.group,
           }),
         });
@@ -124,7 +93,7 @@ async function timeGeneration(database: Database, regions: number): Promise<Gene
         clearInterval(sampler);
         return { regions, seconds, perMinute: (regions / seconds) * 60, peakRssMb: peak / 2 ** 20, baseRssMb: baseRss / 2 ** 20 };
       },
-      { results: benchDeps, jobs: { pollSeconds: 0.5 } },
+      { jobs: { pollSeconds: 0.5 } },
     );
   } finally {
     await rm(dataDir, { recursive: true, force: true });
