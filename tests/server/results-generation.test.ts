@@ -381,6 +381,8 @@ describe('demo generations (npm start)', () => {
     expect(stats.total).toBe(jobs.reduce((sum, job) => sum + job.total, 0));
     expect(stats.indicators.total).toBeGreaterThan(0);
     const [first] = (await ctx.app.inject({ method: 'GET', url: `${RESULTS}/list/?source=generated&dimension_id=${streets.dimension.id}&pageSize=1`, headers: authHeaders(token) })).json().result.data;
+    const [group] = await ctx.database.db.select().from(libraryGroups).where(and(eq(libraryGroups.projectUuid, DEMO.projectUuid), eq(libraryGroups.name, '体检成果')));
+    expect(first.group_id).toBe(group.id);
     const file = await ctx.app.inject({ method: 'GET', url: first.file, headers: authHeaders(token) });
     const text = await pdfText(file.rawPayload);
     expect(text).toContain(first.region[3]);

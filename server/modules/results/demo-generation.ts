@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { REGION_PAYLOAD_KEYS, type GeneratePayload, type RegionLevel, type RegionNode, type RegionPayload } from '../../../contract/results';
 import { generationJobs, labels, libraryGroups, users } from '../../db/schema';
@@ -11,6 +11,8 @@ import { projectWarehouse } from './regions';
 /** The demo generations: every street for 交通便捷, every district for 生态宜居. */
 const DEMO_DIMENSIONS = ['交通便捷', '生态宜居'];
 const PER_DIMENSION_MAX = 12;
+/** The report group the demo generations fill. */
+const DEMO_GROUP = '体检成果';
 
 function regionsAt(nodes: RegionNode[], level: RegionLevel, path: string[] = []): string[][] {
   return nodes.flatMap((node) => (node.level === level ? [[...path, node.name]] : regionsAt(node.children, level, [...path, node.name])));
@@ -25,15 +27,15 @@ export async function queueDemoGenerations(app: FastifyInstance, deps: ResultDep
   const [done] = await app.db.select({ id: generationJobs.id }).from(generationJobs).where(eq(generationJobs.projectUuid, DEMO.projectUuid)).limit(1);
   if (done) return;
   const [user] = await app.db.select().from(users).where(eq(users.username, DEMO.username));
+  if (!user) return;
+  await app.db.insert(libraryGroups).values({ projectUuid: DEMO.projectUuid, kind: 'report', name: DEMO_GROUP, sorted: 100, userUuid: user.uuid }).onConflictDoNothing();
   const [group] = await app.db
     .select({ id: libraryGroups.id })
     .from(libraryGroups)
-    .where(and(eq(libraryGroups.projectUuid, DEMO.projectUuid), eq(libraryGroups.kind, 'report')))
-    .orderBy(asc(libraryGroups.sorted), asc(libraryGroups.id))
-    .limit(1);
+    .where(and(eq(libraryGroups.projectUuid, DEMO.projectUuid), eq(libraryGroups.kind, 'report'), eq(libraryGroups.name, DEMO_GROUP)));
   const projectLabels = await app.db.select().from(labels).where(eq(labels.projectUuid, DEMO.projectUuid));
   const reportType = projectLabels.find((label) => label.name === '年度体检报告');
-  if (!user || !group || !reportType) return;
+  if (!group || !reportType) return;
   const source = await projectWarehouse(app, DEMO.projectUuid);
   const tree = await deps.regionTree(app, DEMO.projectUuid, source);
   for (const name of DEMO_DIMENSIONS) {
