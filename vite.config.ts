@@ -1,10 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { qiankunEntry, scopeStyles } from './scripts/vite-micro-frontend';
+import { embedding } from './src/host/names';
 
 const backend = 'http://localhost:8000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), qiankunEntry(embedding.mountId)],
+  css: {
+    postcss: { plugins: [scopeStyles(`.${embedding.scopeClass}`, embedding.antPrefix)] },
+  },
   build: {
     outDir: 'dist',
     // scripts/login-size.ts reads the manifest to measure what the login screen loads.

@@ -2,6 +2,8 @@ import { Refine } from '@refinedev/core';
 import routerBindings from '@refinedev/react-router-v6';
 import { QueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
+import { currentPlacement } from './lib/placement';
+import { afterAppUnmount } from './lib/teardown';
 import { accessControlProvider } from './providers/access-control';
 import { authProvider } from './providers/auth';
 import { platformDataProvider } from './providers/data/platform';
@@ -24,9 +26,30 @@ function createQueryClient() {
   });
 }
 
+/**
+ * Cancels first: a fetch still in flight would otherwise, as clear() cancels it, schedule a new
+ * garbage-collection timer for its query after clear() has cleared the old one (react-query 4).
+ */
+function dropQueries(queryClient: QueryClient): void {
+  void queryClient.cancelQueries();
+  queryClient.clear();
+}
+
+/**
+ * Under a host shell, unmount drops every query and its garbage-collection timer once the whole
+ * tree is gone (the screens' observers schedule those timers as they unsubscribe). Registered as
+ * the client is made, not in an effect: a render React throws away (a lazy screen suspending the
+ * first mount) makes a client too, and its queries' timers would outlive the app otherwise.
+ */
+function mountQueryClient() {
+  const queryClient = createQueryClient();
+  if (currentPlacement().embedded) afterAppUnmount(() => dropQueries(queryClient));
+  return queryClient;
+}
+
 /** Refine with the app's providers and resources, around the routes (or a widget under test). */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(mountQueryClient);
   const accessControl = useMemo(() => accessControlProvider(queryClient), [queryClient]);
   const options = useMemo(() => ({ disableTelemetry: true, reactQuery: { clientConfig: queryClient } }), [queryClient]);
   return (

@@ -9,6 +9,8 @@ import { LinkJoins } from './components/link-joins';
 import { PageLoading } from './components/page-loading';
 import { areaRoutes } from './components/project-areas';
 import { RequireAuth } from './components/require-auth';
+import { HostBridge } from './host/host-bridge';
+import { currentPlacement } from './lib/placement';
 import { projectRoutes } from './resources/projects';
 import { AREAS } from './resources/types';
 
@@ -22,6 +24,7 @@ const UserInfoPage = lazyPage(() => import('./pages/account/userinfo'), 'UserInf
 export function App() {
   return (
     <AppProviders>
+      {currentPlacement().embedded && <HostBridge />}
       <Suspense fallback={<PageLoading />}>
         <Routes>
           <Route element={<RequireAuth />}>

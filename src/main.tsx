@@ -1,52 +1,53 @@
 import { StrictMode } from 'react';
-import { createRoot, type Root as ReactRoot } from 'react-dom/client';
-import { Root } from './root';
+import { createRoot } from 'react-dom/client';
+import { qiankunWindow, renderWithQiankun } from 'vite-plugin-qiankun/dist/helper';
+import { embedding } from './host/names';
+import type { MountProps } from './host/lifecycle';
 import { urlParams } from './lib/navigation';
 import { applyUrlParams } from './lib/settings';
+import { Root } from './root';
 import './styles.css';
 
-declare global {
-  interface Window {
-    /** Set by a micro-frontend host shell (qiankun) that calls the lifecycle below. */
-    __POWERED_BY_QIANKUN__?: boolean;
-  }
-}
+export type { MountProps };
 
-export interface MountProps {
-  /** The host's container; the app mounts into its #ezreport, or into it directly. */
-  container?: HTMLElement;
-}
-
-const mountId = 'ezreport';
-let root: ReactRoot | undefined;
-
-function mountPoint(container?: HTMLElement): HTMLElement {
-  const found = container
-    ? (container.querySelector<HTMLElement>(`#${mountId}`) ?? container)
-    : document.getElementById(mountId);
-  if (found) return found;
-  const created = document.createElement('div');
-  created.id = mountId;
-  document.body.appendChild(created);
-  return created;
-}
-
-export async function bootstrap(): Promise<void> {}
-
-export async function mount(props: MountProps = {}): Promise<void> {
+/** Standalone: the page's #ezreport (made when missing), the app's own router, cookies and storage. */
+function mountStandalone(): void {
+  document.documentElement.classList.add(embedding.scopeClass);
   applyUrlParams(urlParams());
-  root?.unmount();
-  root = createRoot(mountPoint(props.container));
-  root.render(
+  let element = document.getElementById(embedding.mountId);
+  if (!element) {
+    element = document.createElement('div');
+    element.id = embedding.mountId;
+    document.body.appendChild(element);
+  }
+  createRoot(element).render(
     <StrictMode>
       <Root />
     </StrictMode>,
   );
 }
 
-export async function unmount(): Promise<void> {
-  root?.unmount();
-  root = undefined;
+/*
+ * The hooks a qiankun host calls. It loads the app through dist/embed.html (vite-plugin-qiankun,
+ * see vite.config.ts); what only a host needs is its own chunk, so the standalone page skips it.
+ */
+const lifecycle = () => import('./host/lifecycle');
+
+export async function bootstrap(): Promise<void> {
+  await lifecycle();
 }
 
-if (!window.__POWERED_BY_QIANKUN__) void mount();
+export async function mount(props: MountProps = {}): Promise<void> {
+  (await lifecycle()).mountInHost(props);
+}
+
+export async function unmount(): Promise<void> {
+  (await lifecycle()).unmountFromHost();
+}
+
+export async function update(props: MountProps = {}): Promise<void> {
+  (await lifecycle()).updateFromHost(props);
+}
+
+if (qiankunWindow.__POWERED_BY_QIANKUN__) renderWithQiankun({ bootstrap, mount, unmount, update });
+else mountStandalone();

@@ -1,6 +1,6 @@
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { FeedbackBridge, UrlParamsWatcher } from './components/app-bridges';
 import { lazyPage } from './components/lazy-page';
@@ -17,14 +17,22 @@ const RegisterPage = lazyPage(() => import('./pages/auth/register'), 'RegisterPa
 const ResetPage = lazyPage(() => import('./pages/auth/reset'), 'ResetPage');
 const App = lazyPage(() => import('./app'), 'App');
 
-export function Root() {
+/** What a host shell changes (src/host/lifecycle.tsx): the router base, a wrapper around antd, a route reporter. */
+export interface RootHost {
+  routerBase: string;
+  wrap: (content: ReactNode) => ReactNode;
+  inRouter: ReactNode;
+}
+
+export function Root({ host }: { host?: RootHost }) {
   const { theme } = useSettings();
-  return (
-    <HashRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+  const content = (
+    <HashRouter basename={host?.routerBase || undefined} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <ConfigProvider locale={zhCN} theme={themes[theme]}>
         <AntdApp>
           <FeedbackBridge />
           <UrlParamsWatcher />
+          {host?.inRouter}
           <Suspense fallback={<PageLoading />}>
             <Routes>
               <Route path="/login" element={<LoginPage />} />
@@ -37,4 +45,5 @@ export function Root() {
       </ConfigProvider>
     </HashRouter>
   );
+  return host ? host.wrap(content) : content;
 }

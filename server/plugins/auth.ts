@@ -13,7 +13,8 @@ declare module 'fastify' {
     public?: boolean;
     /**
      * GET routes that `<img src>` and PDF viewers call without headers: the session may come
-     * from the app's `token` cookie. Never set on a route that changes anything.
+     * from the app's `token` cookie, or `ezreport_token` when the app runs under a host shell
+     * (whose own `token` cookie is not the app's). Never set on a route that changes anything.
      */
     cookieAuth?: boolean;
   }
@@ -33,7 +34,8 @@ export function readToken(request: FastifyRequest): string | null {
   const match = header?.match(/^Token\s+(\S+)$/i);
   if (match) return match[1];
   if (!request.routeOptions.config.cookieAuth) return null;
-  const cookie = request.headers.cookie?.match(/(?:^|;\s*)token=([^;]+)/);
+  const cookies = request.headers.cookie;
+  const cookie = cookies?.match(/(?:^|;\s*)ezreport_token=([^;]+)/) ?? cookies?.match(/(?:^|;\s*)token=([^;]+)/);
   return cookie ? decodeURIComponent(cookie[1]) : null;
 }
 

@@ -3,7 +3,8 @@ import { Button, Empty, Layout, Menu, Result } from 'antd';
 import { Suspense, useEffect, useMemo } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useOutlet, useParams } from 'react-router-dom';
 import { productTitle } from '../config';
-import { urlParams } from '../lib/navigation';
+import { tellHost } from '../host/shared-state';
+import { hashHref, urlParams } from '../lib/navigation';
 import { useSettings } from '../lib/settings';
 import { errorTexts } from '../providers/http';
 import type { Area } from '../resources/types';
@@ -47,7 +48,7 @@ function NotFound() {
   return (
     <Empty description={projectNotFoundText} className="project-not-found">
       {/* A link styled as a button: the hash router follows #/list. */}
-      <Button type="primary" href="#/list">
+      <Button type="primary" href={hashHref('/list')}>
         返回项目列表
       </Button>
     </Empty>
@@ -62,6 +63,11 @@ export function ProjectShell({ area }: { area: Area }) {
   usePostedRoutes();
   const outlet = useOutlet();
   const { loading, notFound, value } = useProjectLoad(projectId);
+  const projectName = value?.project?.name;
+  // Under a host shell, the host hears which project the app opened.
+  useEffect(() => {
+    if (projectName !== undefined) tellHost({ projectInfo: { uuid: projectId, name: projectName } });
+  }, [projectId, projectName]);
   const workflow = urlParams(search).has('workflow');
   const context = useMemo(
     () => value && { ...value, showGroupPanel: mode < 3, showToolbar: !workflow },

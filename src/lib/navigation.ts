@@ -1,10 +1,21 @@
-/** Helpers for the hash URL: `#/path?query`. */
+import { currentPlacement } from './placement';
+
+/** Helpers for the hash URL: `#/path?query`, or `#{routerBase}/path?query` under a host shell. */
 
 const publicPaths = ['/login', '/register', '/resetcode'];
 
-/** The route inside the hash, with its query, e.g. `/main/p1/reportList?groupId=2`. */
+/** The app's route inside the hash, with its query, e.g. `/main/p1/reportList?groupId=2`. */
 export function currentHashPath(): string {
-  return window.location.hash.replace(/^#/, '') || '/';
+  const hash = window.location.hash.replace(/^#/, '') || '/';
+  const base = currentPlacement().routerBase;
+  if (!base) return hash;
+  const rest = hash.slice(base.length);
+  return hash.startsWith(base) && (rest === '' || /^[/?]/.test(rest)) ? (rest.startsWith('/') ? rest : `/${rest}`) : '/';
+}
+
+/** The link of an app route: `#/list`, or `#/report/list` under a host whose router base is /report. */
+export function hashHref(path: string): string {
+  return `#${currentPlacement().routerBase}${path}`;
 }
 
 export function isPublicPath(path: string): boolean {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { linkCookies, setCookie } from './cookies';
+import { currentPlacement, storageKey } from './placement';
 
 const themeNames = ['darkblue', 'dark', 'light'] as const;
 export type ThemeName = (typeof themeNames)[number];
@@ -27,30 +28,63 @@ function asMode(value: string | null | undefined): Mode | undefined {
 const store = {
   get(kind: 'localStorage' | 'sessionStorage', key: string): string | null {
     try {
-      return window[kind].getItem(key);
+      return window[kind].getItem(storageKey(key));
     } catch {
       return null;
     }
   },
   set(kind: 'localStorage' | 'sessionStorage', key: string, value: string): void {
     try {
-      window[kind].setItem(key, value);
+      window[kind].setItem(storageKey(key), value);
     } catch {
       // Nothing to keep it in.
     }
   },
 };
 
-let settings: Settings = {
+const storedSettings = (): Settings => ({
   theme: asTheme(store.get('localStorage', 'theme')) ?? storedDefaultTheme,
   mode: asMode(store.get('sessionStorage', 'mode')) ?? 0,
-};
+});
+
+let settings: Settings = storedSettings();
 let started = false;
 const listeners = new Set<() => void>();
 
 function applyTheme(theme: ThemeName): void {
-  themeNames.forEach((name) => document.body.classList.toggle(`theme-${name}`, name === theme));
+  const target = currentPlacement().themeTarget();
+  themeNames.forEach((name) => target.classList.toggle(`theme-${name}`, name === theme));
   store.set('localStorage', 'theme', theme);
+}
+
+function publish(next: Settings): void {
+  if (next.theme === settings.theme && next.mode === settings.mode) return;
+  settings = next;
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * Starts over from storage, for a mount: under a host the keys are namespaced, so what was
+ * read when the module loaded (before the lifecycle said where it runs) does not count.
+ */
+export function reloadSettings(): void {
+  started = false;
+  publish(storedSettings());
+}
+
+/** Takes the theme a host shell shares; the URL's `theme` parameter can still change it later. */
+export function setTheme(value: string | undefined): void {
+  const theme = asTheme(value);
+  if (!theme) return;
+  started = true;
+  applyTheme(theme);
+  publish({ ...settings, theme });
+}
+
+/** Takes the theme class off the element the app was given (the lifecycle's unmount). */
+export function removeThemeClass(): void {
+  const target = currentPlacement().themeTarget();
+  themeNames.forEach((name) => target.classList.remove(`theme-${name}`));
 }
 
 /**
@@ -67,10 +101,7 @@ export function applyUrlParams(params: URLSearchParams): void {
   started = true;
   if (mode !== settings.mode) store.set('sessionStorage', 'mode', String(mode));
   applyTheme(theme);
-  if (theme !== settings.theme || mode !== settings.mode) {
-    settings = { theme, mode };
-    listeners.forEach((listener) => listener());
-  }
+  publish({ theme, mode });
 }
 
 function subscribe(listener: () => void): () => void {

@@ -2,6 +2,7 @@ import type { AuthActionResponse, AuthProvider } from '@refinedev/core';
 import { clearCookies, getCookie, setCookie } from '../lib/cookies';
 import { feedback } from '../lib/feedback';
 import { currentHashPath, isPublicPath, loginPath, safeRedirect } from '../lib/navigation';
+import { clearAppStorage } from '../lib/placement';
 import { platformClient, toHttpError } from './http';
 
 const accountPaths = {
@@ -133,12 +134,7 @@ export const authProvider = {
 
   logout: async () => {
     if (hasToken()) await platformClient.post(accountPaths.logout, {}, { silent: true }).catch(() => undefined);
-    try {
-      window.localStorage.clear();
-      window.sessionStorage.clear();
-    } catch {
-      // Storage is unavailable in a sandboxed host frame; there is nothing to clear.
-    }
+    clearAppStorage();
     clearCookies();
     return { success: true, redirectTo: '/login' };
   },

@@ -3,7 +3,7 @@ import type { HttpError } from '@refinedev/core';
 import { config } from '../config';
 import { clearCookies, getCookie, sessionCookies } from '../lib/cookies';
 import { feedback } from '../lib/feedback';
-import { currentHashPath, isPublicPath, loginPath } from '../lib/navigation';
+import { currentHashPath, hashHref, isPublicPath, loginPath } from '../lib/navigation';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -94,7 +94,7 @@ function reportHttpError(error: AxiosError): void {
     clearCookies(sessionCookies);
     feedback.error(bodyCode(data) === 40004 ? errorTexts.otherDevice : errorTexts.expired);
     const here = currentHashPath();
-    if (!isPublicPath(here)) window.location.hash = `#${loginPath(here)}`;
+    if (!isPublicPath(here)) window.location.hash = hashHref(loginPath(here));
   } else if (status === 403) {
     const message = (data as { message?: unknown } | null)?.message;
     const text = bodyCode(data) === 40301 && typeof message === 'string' ? message : errorTexts.forbidden;

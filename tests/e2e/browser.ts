@@ -75,6 +75,8 @@ export async function signInAsDemo(page: Page, url: string): Promise<void> {
 }
 
 export interface DemoApi {
+  /** The session's token (a later sign-in as demo ends it). */
+  token: string;
   get<T>(path: string): Promise<T>;
   /** Sends FormData as it is and anything else as JSON. */
   post<T>(path: string, body: unknown): Promise<T>;
@@ -103,6 +105,7 @@ export async function apiAs(url: string): Promise<DemoApi> {
       ? send<T>(path, { method: 'POST', body })
       : send<T>(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
   return {
+    token,
     get: (path) => send(path, {}),
     post,
     async upload(purpose, fileName, bytes, type) {

@@ -56,6 +56,9 @@ describe('single upload and serving', () => {
     const file = (await upload(admin, 'a.png', SAMPLES.png)).json();
     expect((await ctx.app.inject({ method: 'GET', url: file.url, headers: { cookie: `theme=dark; token=${admin}` } })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: file.url })).statusCode).toBe(401);
+    // Under a host shell the app's cookie is ezreport_token, and it wins over the host's own token.
+    const embedded = { cookie: `token=the-hosts-own-token; ezreport_token=${admin}` };
+    expect((await ctx.app.inject({ method: 'GET', url: file.url, headers: embedded })).statusCode).toBe(200);
     // The cookie is never enough for a route that writes.
     const body = multipart({}, { name: 'b.png', content: SAMPLES.png });
     const write = await ctx.app.inject({ method: 'POST', url: '/api/uploader/v1/file_upload/', payload: body.payload, headers: { ...body.headers, cookie: `token=${admin}` } });

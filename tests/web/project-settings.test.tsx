@@ -1,5 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { server } from './msw';
 import { dialog, expectNone, row } from './admin-helpers';
 import { adminDetails, demoRoles, serveProject, visitorDetails } from './project-fixtures';
 import { openApp, signIn } from './render';
@@ -66,6 +69,30 @@ describe('项目信息 and 高级管理', () => {
     expect(await screen.findByText('数据保存成功!')).toBeInTheDocument();
     expect(calls.patched).toEqual([{ name: '城市体检二期', skin: '', color: '' }]);
     expect(calls.profiles).toEqual([{ description: '城市体检示例（更新）', logo: '' }]);
+  });
+
+  it('uploads the project logo into the project with the avatar check (1MB)', async () => {
+    const calls = serveProject(adminDetails);
+    const uploads: string[] = [];
+    server.use(
+      http.post('*/api/uploader/v1/projects/p-1/file_upload/', ({ request }) => {
+        uploads.push(new URL(request.url).searchParams.get('purpose') ?? '');
+        return HttpResponse.json({ id: 7, url: '/api/uploader/v1/files/7/logo.png', name: 'logo.png' }, { status: 201 });
+      }),
+    );
+    signIn();
+    const { user, container } = openApp('#/projectSetting/p-1/projectInfo');
+    await screen.findByLabelText('项目名称');
+    const input = () => container.querySelector('.uw-image-upload input[type="file"]') as HTMLInputElement;
+    const big = new File([new Uint8Array(1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await userEvent.setup({ applyAccept: false }).upload(input(), big);
+    expect(await screen.findByText('上传头像图片大小不能超过 1MB!')).toBeInTheDocument();
+    expect(uploads).toEqual([]);
+    await userEvent.setup({ applyAccept: false }).upload(input(), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByAltText('项目 Logo')).toHaveAttribute('src', expect.stringContaining('/api/uploader/v1/files/7/logo.png'));
+    expect(uploads).toEqual(['avatar']);
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(calls.profiles).toEqual([{ description: '城市体检示例', logo: '/api/uploader/v1/files/7/logo.png' }]));
   });
 
   it('deletes the project only after its exact name is typed, then opens the list', async () => {

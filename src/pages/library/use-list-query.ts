@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { storageKey } from '../../lib/placement';
 import type { LibraryKind } from './kinds';
 import { isBareQuery, listPart, readListQuery, writeListQuery, type ListQuery } from './list-query';
 
-const storageKey = (projectId: string, kind: LibraryKind) => `libraryView:${projectId}:${kind.kind}`;
+const viewKey = (projectId: string, kind: LibraryKind) => storageKey(`libraryView:${projectId}:${kind.kind}`);
 
 function remembered(key: string): string {
   try {
@@ -27,7 +28,7 @@ function remember(key: string, value: string): void {
  */
 export function useListQuery(projectId: string, kind: LibraryKind) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const key = storageKey(projectId, kind);
+  const key = viewKey(projectId, kind);
   const bare = isBareQuery(searchParams);
 
   const effective = useMemo(() => {

@@ -1,10 +1,11 @@
 import { useCustomMutation, useInvalidate, useUpdate } from '@refinedev/core';
-import { Button, Card, ColorPicker, Form, Image, Input, Select } from 'antd';
+import { Button, Card, ColorPicker, Form, Input, Select } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import { useProjectContext } from '../../components/project-context';
 import { feedback } from '../../lib/feedback';
 import { fillPath } from '../../providers/data/endpoint';
 import { useEndpoints } from '../../providers/data/use-resource-call';
+import { ImageUpload } from '../library/uploads';
 
 interface InfoValues {
   name: string;
@@ -27,7 +28,6 @@ export function ProjectInfo() {
   const editProject = can('projects', 'edit');
   const editProfile = can('projectProfile', 'edit');
   const [form] = Form.useForm<InfoValues>();
-  const logo = Form.useWatch('logo', form);
   const { mutateAsync: update, isLoading: updating } = useUpdate();
   const { mutateAsync: saveProfile, isLoading: savingProfile } = useCustomMutation();
   const invalidate = useInvalidate();
@@ -86,10 +86,9 @@ export function ProjectInfo() {
         <Form.Item name="description" label="项目描述">
           <Input.TextArea placeholder="请输入项目描述" rows={4} maxLength={500} showCount disabled={!editProfile} />
         </Form.Item>
-        <Form.Item name="logo" label="项目 Logo" extra="图片地址">
-          <Input placeholder="请输入 Logo 图片地址" disabled={!editProfile} />
+        <Form.Item name="logo" label="项目 Logo" extra="JPG 或 PNG，不超过 1MB">
+          <ImageUpload purpose="avatar" projectUuid={projectId} disabled={!editProfile} alt="项目 Logo" />
         </Form.Item>
-        {logo ? <Image src={logo} alt="项目 Logo" height={64} className="settings-card__logo" /> : null}
         {(editProject || editProfile) && (
           <Form.Item>
             <Button type="primary" htmlType="submit" loading={updating || savingProfile}>

@@ -1,3 +1,5 @@
+import { storageKey } from '../../../lib/placement';
+
 /** localStorage key of the list views' column widths: `{ [list]: { [column]: pixels } }`. */
 const COLUMN_WIDTHS_KEY = 'columnWidths';
 
@@ -7,7 +9,7 @@ type Widths = Record<string, Record<string, number>>;
 
 function readAll(): Widths {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(COLUMN_WIDTHS_KEY) ?? '{}');
+    const parsed: unknown = JSON.parse(localStorage.getItem(storageKey(COLUMN_WIDTHS_KEY)) ?? '{}');
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Widths) : {};
   } catch {
     return {};
@@ -25,7 +27,7 @@ export function saveColumnWidth(list: string, column: string, width: number): vo
   const all = readAll();
   all[list] = { ...(all[list] ?? {}), [column]: Math.round(width) };
   try {
-    localStorage.setItem(COLUMN_WIDTHS_KEY, JSON.stringify(all));
+    localStorage.setItem(storageKey(COLUMN_WIDTHS_KEY), JSON.stringify(all));
   } catch {
     // Storage full or unavailable: the width holds until the page closes.
   }
