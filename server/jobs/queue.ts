@@ -32,6 +32,8 @@ export interface SendOptions {
 export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<void>;
   sendMany<T extends object>(name: string, items: T[], options?: SendOptions): Promise<void>;
+  /** Creates a queue once (idempotent); a queue sent to inside a transaction must exist before (on PGlite its creation would wait for that transaction). */
+  createQueue(name: string): Promise<void>;
   /** Wakes this process's idle worker of a queue (after the commit of a transaction that sent jobs). */
   wake(name: string): void;
   /** Registers the handler of a queue's jobs; this process works on them until stop(). */
@@ -119,6 +121,7 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
   const wake = (name: string) => wakers.get(name)?.();
   async function sendMany<T extends object>(name: string, items: T[], sendOptions?: SendOptions) {
     if (items.length === 0) return;
+    if (sendOptions?.tx && !known.has(name)) throw new Error(`queue ${name} must be created before jobs are sent to it in a transaction`);
     await ensureQueue(name);
     const through = sendOptions?.tx ? { db: executorOf(sendOptions.tx) as PgBoss.Db } : {};
     await boss.insert(items.map((data) => ({ name, data, ...jobOptions })), through);
@@ -129,6 +132,7 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
   return {
     send: (name, data, sendOptions) => sendMany(name, [data], sendOptions),
     sendMany,
+    createQueue: ensureQueue,
     wake,
     async work(name, handler) {
       await ensureQueue(name);
@@ -150,5 +154,5 @@ export function idleJobQueue(): JobQueue {
   const refuse = async () => {
     throw new Error('job queue not started');
   };
-  return { send: refuse, sendMany: refuse, wake: () => undefined, work: async () => undefined, stop: async () => undefined };
+  return { send: refuse, sendMany: refuse, createQueue: async () => undefined, wake: () => undefined, work: async () => undefined, stop: async () => undefined };
 }

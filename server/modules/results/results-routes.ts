@@ -61,6 +61,8 @@ export function resultsRoutes(overrides: Partial<ResultDeps> = {}) {
     const tz = app.config.timeZone;
     const canView = inProject(REPORT.permissions.view);
 
+    // Before any request: a generation sends its jobs inside its transaction.
+    await app.jobs.createQueue(GENERATE_QUEUE);
     app.addHook('onReady', () => app.jobs.work<RegionJobData>(GENERATE_QUEUE, (data, context) => generateRegion(app, deps, data, context)));
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof GenerateBody> }>(
