@@ -66,6 +66,10 @@ export const handlers = [
     }
     return HttpResponse.json({ count: results.length, next: null, previous: null, results });
   }),
+  // The demo user owns the demo organization.
+  http.get('*/api/organization/v1/permission/', ({ request }) =>
+    signedIn(request) ? HttpResponse.json({ is_owner: true, role: null, permissions: scopeDetails('organization') }) : expired(),
+  ),
   // The demo user administers the demo project: every project permission.
   http.get('*/api/project/v1/projects/:uuid/permission/', ({ request, params }) => {
     if (!signedIn(request)) return expired();
