@@ -116,6 +116,15 @@ describe('signed-in screens', () => {
     await waitFor(() => expect(window.location.hash).toBe('#/main/p-1/reportList'));
   });
 
+  it('shows the current organization and switches applications from the user menu', async () => {
+    signIn();
+    const { user } = openApp('#/main/p-1/reportList');
+    expect(await screen.findByText('示例企业')).toBeInTheDocument();
+    await user.click(screen.getByText('演示用户'));
+    await user.click(await screen.findByRole('link', { name: '城市体检成果' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/cstjPage/p-1/statistics'));
+  });
+
   it('serves the lowercase project admin route', async () => {
     signIn();
     openApp('#/projectsetting/p-1/projectInfo');
