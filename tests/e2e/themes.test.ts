@@ -12,6 +12,10 @@ const SCREENS = [
   { name: 'materials', path: `/material/${DEMO_PROJECT}/materialList`, ready: '全部素材' },
   { name: 'tags', path: `/main/${DEMO_PROJECT}/tags`, ready: '健康舒适' },
   { name: 'settings', path: `/projectSetting/${DEMO_PROJECT}/projectInfo`, ready: '项目名称' },
+  { name: 'members', path: `/projectSetting/${DEMO_PROJECT}/projectUser`, ready: 'demo' },
+  { name: 'roles', path: `/projectSetting/${DEMO_PROJECT}/projectRole`, ready: '项目管理员' },
+  { name: 'connections', path: `/projectSetting/${DEMO_PROJECT}/connections`, ready: '示例数据仓库' },
+  { name: 'scripts', path: `/projectSetting/${DEMO_PROJECT}/scripts`, ready: '脚本' },
   { name: 'projects', path: '/list', ready: '项目列表' },
 ];
 
