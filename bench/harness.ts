@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildApp } from '../server/app';
+import { buildApp, type AppOptions } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { DEMO } from '../server/db/seed/demo-accounts';
@@ -147,9 +147,10 @@ export async function withServer<T>(
   database: Database,
   env: NodeJS.ProcessEnv,
   fn: (origin: string, headers: Record<string, string>) => Promise<T>,
+  options: Pick<AppOptions, 'jobs' | 'results'> = {},
 ): Promise<T> {
   const config = loadConfig({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', TZ: process.env.TZ, ...env });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...options });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

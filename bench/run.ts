@@ -10,13 +10,16 @@ import { readReportPdfCount, reportPdfBench, reportPdfBudgetMs } from './report-
 import { regionTreeBench, regionTreeBudgetMs } from './region-tree';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 import { requestCost, requestCostBudgetMs } from './request-cost';
+import { readResultSettings, resultsBench, resultsBudgetMs } from './results';
 
 let settings: LoadSettings;
 let uploadMegabytes: number;
 let reports: number;
 let loadSeconds: number;
+let results: ReturnType<typeof readResultSettings>;
 let reportPdfs: number;
 try {
+  results = readResultSettings(process.env);
   settings = readSettings(process.env);
   uploadMegabytes = readUploadMegabytes(process.env);
   reports = readReportCount(process.env);
@@ -42,6 +45,7 @@ const limitMs =
   loadBudgetMs(settings, loadSeconds) +
   requestCostBudgetMs(settings) +
   connectionsBudgetMs(settings) +
+  resultsBudgetMs(settings, results.reports, results.regions) +
   reportPdfBudgetMs(reportPdfs) +
   regionTreeBudgetMs(settings);
 setTimeout(() => {
@@ -54,6 +58,10 @@ const only = process.env.BENCH_ONLY;
 try {
   if (only === 'report-list') {
     console.log(await reportList(settings, postgresUrl, reports));
+    process.exit(0);
+  }
+  if (only === 'results') {
+    console.log(await resultsBench(settings, postgresUrl, results));
     process.exit(0);
   }
   if (only === 'report-pdf') {
@@ -83,6 +91,8 @@ try {
   console.log(await regionTreeBench(settings, postgresUrl));
   console.log();
   console.log(await loadBench(settings, loadSeconds, postgresUrl));
+  console.log();
+  console.log(await resultsBench(settings, postgresUrl, results));
   console.log();
   console.log(await reportPdfBench(reportPdfs));
 } catch (error) {

@@ -26,6 +26,9 @@ import { installApiNoStore } from './plugins/headers';
 import { finiteNumbers } from './lib/schema-types';
 import { installOpenApi } from './plugins/openapi';
 import { installWebApp } from './plugins/web';
+import { DEFAULT_QUEUE_OPTIONS, idleJobQueue, startJobQueue, type JobQueue, type QueueOptions } from './jobs/queue';
+import { resultsRoutes } from './modules/results/results-routes';
+import type { ResultDeps } from './modules/results/deps';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +39,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Keeps background work (Word conversion) so close() waits for it. */
     track(work: Promise<unknown>): void;
+    /** The job queue (server/jobs): jobs kept in the database, shared by every server process. */
+    jobs: JobQueue;
   }
 }
 
@@ -47,6 +52,10 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Where verification codes go; defaults to the outbox file in DATA_DIR. */
   smsSender?: SmsSender;
+  /** The job queue's timings (tests poll more often); false: no queue (the OpenAPI document is made without a database). */
+  jobs?: Partial<QueueOptions> | false;
+  /** What 成果 generation reads and renders with; tests give fakes. */
+  results?: Partial<ResultDeps>;
 }
 
 const defaultWebRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -78,6 +87,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await Promise.all(background);
   });
+  // The migrations ran in openDatabase; pg-boss sets up its own schema beside them.
+  const jobs = options.jobs === false ? idleJobQueue() : await startJobQueue(options.database.db, { ...DEFAULT_QUEUE_OPTIONS, ...options.jobs });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
 
   installErrorHandling(app);
   installInputChecks(app);
@@ -102,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(connectionModuleRoutes);
   await app.register(scriptModuleRoutes);
   await app.register(regionRoutes);
+  await app.register(resultsRoutes(options.results));
   await installWebApp(app, options.webRoot ?? defaultWebRoot);
   return app;
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { dataDirStorage } from './lib/storage';
+import { queueDemoGenerations } from './modules/results/demo-generation';
 
 async function main() {
   let config;
@@ -24,6 +25,8 @@ async function main() {
   // WEB_ROOT: another build of the app to serve (tests build their own copy); default dist/.
   const app = await buildApp({ config, database, webRoot: process.env.WEB_ROOT || undefined, logger: { level: config.logLevel } });
   app.log.info(`演示数据检查完成，用时 ${seedMs} ms`);
+  // The demo project's first 成果 generations, queued once: the job queue makes them after the start.
+  await queueDemoGenerations(app).catch((error) => app.log.warn({ err: error }, '演示成果生成未能排队'));
 
   let closing = false;
   const shutdown = async (signal: string) => {

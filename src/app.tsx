@@ -35,6 +35,7 @@ export function App() {
                 <Route path="/userinfo" element={<UserInfoPage />} />
               </Route>
               <Route path="/main" element={<FirstProjectRedirect to={(id) => `/main/${id}/reportList`} />} />
+              <Route path="/cstjPage" element={<FirstProjectRedirect to={(id) => `/cstjPage/${id}/statistics`} />} />
               <Route
                 path="/projectSetting"
                 element={<FirstProjectRedirect to={(id) => `/projectSetting/${id}/projectInfo`} />}

@@ -1529,6 +1529,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/studio/report/api/oa_result/projects/{projectId}/report/generate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 成果生成任务列表（最新在前）：状态、各区域完成与失败数、时间、发起人 */
+        get: operations["getOaResultProjectsByProjectIdReportGenerate"];
+        put?: never;
+        /** 成果生成：每个区域一份 PDF 报告，后台生成，立即返回任务 */
+        post: operations["postOaResultProjectsByProjectIdReportGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/oa_result/projects/{projectId}/report/list/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 成果列表：报告列表项加区域、体检维度、指标达标数；按区域、维度、来源筛选 */
+        get: operations["getOaResultProjectsByProjectIdReportList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/oa_result/projects/{projectId}/report/statistics/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 成果统计：总数、各体检维度数、下一级区域数、指标达标数 */
+        get: operations["getOaResultProjectsByProjectIdReportStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/studio/report/api/report/projects/{projectId}/filter_label_setting/": {
         parameters: {
             query?: never;
@@ -8647,6 +8699,138 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+        };
+    };
+    getOaResultProjectsByProjectIdReportGenerate: {
+        parameters: {
+            query?: {
+                pageNo?: string;
+                pageSize?: string;
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postOaResultProjectsByProjectIdReportGenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    connection_id: number;
+                    data_list: {
+                        area?: string;
+                        community?: string;
+                        loudong?: string;
+                        street?: string;
+                        village?: string;
+                    }[];
+                    database_name: string;
+                    /** @description 区域层级 3 到 7 */
+                    level: number;
+                    /** @description 体检维度标签 id（报告第一个标签筛选分组中的标签） */
+                    level_label: number;
+                    report_group_id: number;
+                    report_project_uuid: string;
+                    /** @description 报告类型标签 id */
+                    report_type: number;
+                    schema_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getOaResultProjectsByProjectIdReportList: {
+        parameters: {
+            query?: {
+                /** @description created_at 或 -created_at */
+                created_at?: string;
+                dimension_id?: string;
+                end_time?: string;
+                name?: string;
+                pageNo?: string;
+                pageSize?: string;
+                /** @description 区域路径的 JSON 列表：报告的区域是其一或在其下即匹配 */
+                regions?: string;
+                /** @description generated、uploaded 或 all（默认） */
+                source?: string;
+                start_time?: string;
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getOaResultProjectsByProjectIdReportStatistics: {
+        parameters: {
+            query?: {
+                /** @description created_at 或 -created_at */
+                created_at?: string;
+                dimension_id?: string;
+                end_time?: string;
+                name?: string;
+                pageNo?: string;
+                pageSize?: string;
+                /** @description 区域路径的 JSON 列表：报告的区域是其一或在其下即匹配 */
+                regions?: string;
+                /** @description generated、uploaded 或 all（默认） */
+                source?: string;
+                start_time?: string;
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,10 +1,11 @@
-import { DownOutlined, IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, DownOutlined, IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout } from '@refinedev/core';
 import { App, Avatar, Dropdown, Layout, Space, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { getCookie } from '../lib/cookies';
 import type { UserInfo } from '../providers/auth';
+import { APP_ENTRY, useOrganizationState } from '../providers/organization';
 
 const logoutConfirmText = '您将退出此系统，是否继续？';
 
@@ -20,6 +21,7 @@ export function AppHeader({ title, menuItems = [] }: Props) {
   const { modal } = App.useApp();
   const { projectId } = useParams();
   const name = user?.nickname || user?.username || getCookie('username') || '';
+  const { orgInfo, apps } = useOrganizationState();
 
   const confirmLogout = () => {
     modal.confirm({ title: logoutConfirmText, onOk: () => logout() });
@@ -28,6 +30,12 @@ export function AppHeader({ title, menuItems = [] }: Props) {
   const items: MenuProps['items'] = [
     { key: 'userinfo', icon: <IdcardOutlined />, label: <Link to={profile}>个人信息</Link> },
     ...menuItems,
+    ...(apps.length > 1
+      ? [{
+          key: 'apps', type: 'group' as const, label: '应用',
+          children: apps.map((entry) => ({ key: `app-${entry.id}`, icon: <AppstoreOutlined />, label: <Link to={APP_ENTRY[entry.id] ?? '/list'} title={entry.description}>{entry.name}</Link> })),
+        }]
+      : []),
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: confirmLogout },
   ];
 
@@ -38,6 +46,7 @@ export function AppHeader({ title, menuItems = [] }: Props) {
         <Space className="app-header__user" role="button" tabIndex={0}>
           <Avatar size="small" icon={<UserOutlined />} />
           <span>{name}</span>
+          {orgInfo && <span className="app-header__organization">{orgInfo.name}</span>}
           <DownOutlined />
         </Space>
       </Dropdown>

@@ -1,12 +1,20 @@
 import { useList } from '@refinedev/core';
 import { Navigate } from 'react-router-dom';
+import { appStorage } from '../lib/placement';
 import type { Project } from '../resources/records';
 import { PageLoading } from './page-loading';
 
-/** /main and /projectSetting open the first project's screen, or the list when there is none. */
+const LAST_PROJECT = 'lastProject';
+
+/** The project the user last opened, kept per browser (namespaced under a host). */
+export const rememberProject = (projectId: string) => appStorage.set('localStorage', LAST_PROJECT, projectId);
+
+/** /main and /projectSetting open the last project the user visited (if still listed), else the first, else the list. */
 export function FirstProjectRedirect({ to }: { to: (projectId: string) => string }) {
   const { data, isLoading } = useList<Project>({ resource: 'projects', pagination: { current: 1, pageSize: 100 } });
   if (isLoading) return <PageLoading />;
-  const first = data?.data[0];
-  return <Navigate to={first ? to(first.uuid) : '/list'} replace />;
+  const projects = data?.data ?? [];
+  const last = appStorage.get('localStorage', LAST_PROJECT);
+  const target = projects.find((project) => project.uuid === last) ?? projects[0];
+  return <Navigate to={target ? to(target.uuid) : '/list'} replace />;
 }

@@ -1,6 +1,7 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Empty, Layout, Menu, Result } from 'antd';
 import { Suspense, useEffect, useMemo } from 'react';
+import { rememberProject } from './first-project-redirect';
 import { Link, Navigate, useLocation, useNavigate, useOutlet, useParams } from 'react-router-dom';
 import { productTitle } from '../config';
 import { tellHost } from '../host/shared-state';
@@ -68,6 +69,10 @@ export function ProjectShell({ area }: { area: Area }) {
   useEffect(() => {
     if (projectName !== undefined) tellHost({ projectInfo: { uuid: projectId, name: projectName } });
   }, [projectId, projectName]);
+  // /main and /projectSetting open it next time.
+  useEffect(() => {
+    if (value) rememberProject(projectId);
+  }, [projectId, value]);
   const workflow = urlParams(search).has('workflow');
   const context = useMemo(
     () => value && { ...value, showGroupPanel: mode < 3, showToolbar: !workflow },

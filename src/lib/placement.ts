@@ -32,6 +32,24 @@ export function cookieName(name: string): string {
 
 type StorageKind = 'localStorage' | 'sessionStorage';
 
+/** The app's keys in browser storage, namespaced by `storageKey`; storage can be unavailable (a sandboxed host frame), and the app then just forgets. */
+export const appStorage = {
+  get(kind: StorageKind, key: string): string | null {
+    try {
+      return window[kind].getItem(storageKey(key));
+    } catch {
+      return null;
+    }
+  },
+  set(kind: StorageKind, key: string, value: string): void {
+    try {
+      window[kind].setItem(storageKey(key), value);
+    } catch {
+      // Nothing to keep it in.
+    }
+  },
+};
+
 /** Forgets what the app kept: every key standalone (the page is the app's), only its own under a host. */
 export function clearAppStorage(): void {
   (['localStorage', 'sessionStorage'] as StorageKind[]).forEach((kind) => {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { linkCookies, setCookie } from './cookies';
-import { currentPlacement, storageKey } from './placement';
+import { appStorage, currentPlacement } from './placement';
 
 const themeNames = ['darkblue', 'dark', 'light'] as const;
 export type ThemeName = (typeof themeNames)[number];
@@ -24,27 +24,9 @@ function asMode(value: string | null | undefined): Mode | undefined {
   return value === '1' || value === '2' || value === '3' ? (Number(value) as Mode) : undefined;
 }
 
-/** Storage can be unavailable (a sandboxed host frame); the app then just forgets. */
-const store = {
-  get(kind: 'localStorage' | 'sessionStorage', key: string): string | null {
-    try {
-      return window[kind].getItem(storageKey(key));
-    } catch {
-      return null;
-    }
-  },
-  set(kind: 'localStorage' | 'sessionStorage', key: string, value: string): void {
-    try {
-      window[kind].setItem(storageKey(key), value);
-    } catch {
-      // Nothing to keep it in.
-    }
-  },
-};
-
 const storedSettings = (): Settings => ({
-  theme: asTheme(store.get('localStorage', 'theme')) ?? storedDefaultTheme,
-  mode: asMode(store.get('sessionStorage', 'mode')) ?? 0,
+  theme: asTheme(appStorage.get('localStorage', 'theme')) ?? storedDefaultTheme,
+  mode: asMode(appStorage.get('sessionStorage', 'mode')) ?? 0,
 });
 
 let settings: Settings = storedSettings();
@@ -54,7 +36,7 @@ const listeners = new Set<() => void>();
 function applyTheme(theme: ThemeName): void {
   const target = currentPlacement().themeTarget();
   themeNames.forEach((name) => target.classList.toggle(`theme-${name}`, name === theme));
-  store.set('localStorage', 'theme', theme);
+  appStorage.set('localStorage', 'theme', theme);
 }
 
 function publish(next: Settings): void {
@@ -99,7 +81,7 @@ export function applyUrlParams(params: URLSearchParams): void {
   const theme = asTheme(params.get('theme')) ?? (started ? settings.theme : defaultTheme);
   const mode = asMode(params.get('mode')) ?? settings.mode;
   started = true;
-  if (mode !== settings.mode) store.set('sessionStorage', 'mode', String(mode));
+  if (mode !== settings.mode) appStorage.set('sessionStorage', 'mode', String(mode));
   applyTheme(theme);
   publish({ theme, mode });
 }

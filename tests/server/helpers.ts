@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
@@ -39,7 +39,7 @@ async function adminQuery(serverUrl: string, statement: string) {
  * A database, not a schema: drizzle-kit writes "public". into the migrations' foreign keys.
  */
 export async function createTestApp(
-  options: { webRoot?: string; seed?: boolean; env?: Record<string, string> } = {},
+  options: { webRoot?: string; seed?: boolean; env?: Record<string, string>; app?: Pick<AppOptions, 'jobs' | 'results'> } = {},
 ): Promise<TestContext> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const databaseName = `test_${randomBytes(6).toString('hex')}`;
@@ -56,7 +56,7 @@ export async function createTestApp(
   const config = loadConfig({ TZ: 'Asia/Shanghai', DATA_DIR: dataDir, ...options.env });
   const sentSms: SmsMessage[] = [];
   const smsSender = { send: async (message: SmsMessage) => void sentSms.push(message) };
-  const app = await buildApp({ config, database, smsSender, webRoot: options.webRoot ?? '/nonexistent' });
+  const app = await buildApp({ config, database, smsSender, webRoot: options.webRoot ?? '/nonexistent', ...options.app });
   await app.ready();
   return {
     app,

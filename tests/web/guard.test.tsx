@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { demoToken, server } from './msw';
+import { demoProject, demoToken, server } from './msw';
 import { cookie, openApp, signIn } from './render';
 
 describe('navigation guard', () => {
@@ -97,6 +97,32 @@ describe('signed-in screens', () => {
     expect(window.location.hash).toBe('#/main/p-1/reportList');
     expect(screen.getByRole('menuitem', { name: '素材管理' })).toBeInTheDocument();
     expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
+  });
+
+  it('opens the last project visited from /main and /projectSetting, the first when that one is gone', async () => {
+    const second = { ...demoProject, uuid: 'p-2', name: '第二个项目' };
+    server.use(http.get('*/api/project/v1/projects/', () => HttpResponse.json({ count: 2, next: null, previous: null, results: [demoProject, second] })));
+    signIn();
+    const first = openApp('#/main/p-1/reportList');
+    expect(await screen.findByText('暂无报告')).toBeInTheDocument();
+    expect(localStorage.getItem('lastProject')).toBe('p-1');
+    first.unmount();
+    localStorage.setItem('lastProject', 'p-2');
+    const again = openApp('#/projectSetting');
+    await waitFor(() => expect(window.location.hash).toMatch(/^#\/projectSetting\/p-2\//));
+    again.unmount();
+    localStorage.setItem('lastProject', 'p-gone');
+    openApp('#/main');
+    await waitFor(() => expect(window.location.hash).toBe('#/main/p-1/reportList'));
+  });
+
+  it('shows the current organization and switches applications from the user menu', async () => {
+    signIn();
+    const { user } = openApp('#/main/p-1/reportList');
+    expect(await screen.findByText('示例企业')).toBeInTheDocument();
+    await user.click(screen.getByText('演示用户'));
+    await user.click(await screen.findByRole('link', { name: '城市体检成果' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/cstjPage/p-1/statistics'));
   });
 
   it('serves the lowercase project admin route', async () => {

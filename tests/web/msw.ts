@@ -66,6 +66,20 @@ export const handlers = [
     }
     return HttpResponse.json({ count: results.length, next: null, previous: null, results });
   }),
+  http.get('*/api/v1/organization/', ({ request }) =>
+    signedIn(request)
+      ? HttpResponse.json({ count: 1, next: null, previous: null, results: [{ uuid: 'org-1', name: '示例企业', is_owner: true, is_current: true, role: null }] })
+      : expired(),
+  ),
+  http.get('*/api/v1/applications/', ({ request }) =>
+    signedIn(request)
+      ? HttpResponse.json({ count: 2, next: null, previous: null, results: [{ id: 'report', name: '报告管理', description: '' }, { id: 'cstj', name: '城市体检成果', description: '' }] })
+      : expired(),
+  ),
+  // The demo user owns the demo organization.
+  http.get('*/api/organization/v1/permission/', ({ request }) =>
+    signedIn(request) ? HttpResponse.json({ is_owner: true, role: null, permissions: scopeDetails('organization') }) : expired(),
+  ),
   // The demo user administers the demo project: every project permission.
   http.get('*/api/project/v1/projects/:uuid/permission/', ({ request, params }) => {
     if (!signedIn(request)) return expired();

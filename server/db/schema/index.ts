@@ -7,3 +7,4 @@ export * from './labels';
 export * from './library';
 export * from './connections';
 export * from './scripts';
+export * from './results';

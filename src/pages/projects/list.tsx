@@ -104,7 +104,7 @@ export function ProjectList() {
           ))}
         </Row>
       )}
-      <NewProjectDialog open={creating} onClose={() => setCreating(false)} />
+      {creating && <NewProjectDialog open onClose={() => setCreating(false)} />}
     </div>
   );
 }

@@ -1,0 +1,158 @@
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/client';
+import { executorOf, type SqlExecutor } from './sql-executor';
+
+/** What a handler learns about its run besides the job's data. */
+export interface JobContext {
+  /** 0 on the first run, then one more on each retry. */
+  attempt: number;
+  /** No retry follows a failure of this run: the handler should record the failure for good. */
+  lastAttempt: boolean;
+  /** Set when the server is stopping: a long handler stops between steps and throws `Interrupted`. */
+  stopping: AbortSignal;
+}
+export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
+
+export interface QueueOptions {
+  /** How often an idle worker asks for work; a job sent by this process wakes it at once. */
+  pollSeconds: number;
+  /** How long a job may stay active before maintenance hands it to another worker (its process died). */
+  expireSeconds: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** How long stop() waits for running handlers; one still running then is left to expire and run again elsewhere. */
+  stopSeconds: number;
+}
+
+export interface SendOptions {
+  /** Puts the job in the caller's transaction: it exists exactly when the caller's rows do. */
+  tx?: Db;
+}
+
+export interface JobQueue {
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<void>;
+  sendMany<T extends object>(name: string, items: T[], options?: SendOptions): Promise<void>;
+  /** Creates a queue once (idempotent); a queue sent to inside a transaction must exist before (on PGlite its creation would wait for that transaction). */
+  createQueue(name: string): Promise<void>;
+  /** Wakes this process's idle worker of a queue (after the commit of a transaction that sent jobs). */
+  wake(name: string): void;
+  /** Registers the handler of a queue's jobs; this process works on them until stop(). */
+  work<T>(name: string, handler: JobHandler<T>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Thrown by a handler that gave up because the server is stopping: the job runs again elsewhere or after the restart. */
+export class Interrupted extends Error {
+  constructor() {
+    super('服务停止，任务稍后继续');
+  }
+}
+
+type Job = PgBoss.JobWithMetadata<unknown>;
+
+/**
+ * The job queue, pg-boss on the app's database (PostgreSQL or PGlite). Jobs live in its
+ * `pgboss` schema, so a restart loses none and every server process on one PostgreSQL
+ * shares them (a job is fetched with SKIP LOCKED by one worker). Each registered queue has
+ * one worker loop of our own (fetch, run, complete or fail), so stop() knows when the last
+ * statement is done: nothing runs against the database after it resolves.
+ */
+export const DEFAULT_QUEUE_OPTIONS: QueueOptions = { pollSeconds: 2, expireSeconds: 300, retryLimit: 5, retryDelaySeconds: 5, stopSeconds: 30 };
+
+export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEUE_OPTIONS): Promise<JobQueue> {
+  const executor: SqlExecutor = executorOf(db);
+  const boss = new PgBoss({
+    db: executor as PgBoss.Db,
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: Math.max(1, Math.min(60, options.expireSeconds)),
+  });
+  boss.on('error', () => undefined);
+  await boss.start();
+  const known = new Set<string>();
+  const stopping = new AbortController();
+  const loops: Array<Promise<void>> = [];
+  const wakers = new Map<string, () => void>();
+  const jobOptions = { expireInSeconds: options.expireSeconds, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds };
+
+  async function ensureQueue(name: string) {
+    if (known.has(name)) return;
+    await boss.createQueue(name, { name, ...jobOptions });
+    known.add(name);
+  }
+
+  /** Sleeps for the poll interval, or until a local send or stop() wakes it. */
+  const idle = (name: string) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakers.delete(name);
+        stopping.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, options.pollSeconds * 1000);
+      wakers.set(name, done);
+      stopping.signal.addEventListener('abort', done);
+    });
+
+  async function loop<T>(name: string, handler: JobHandler<T>) {
+    while (!stopping.signal.aborted) {
+      let job: Job | undefined;
+      try {
+        [job] = await boss.fetch<T>(name, { batchSize: 1, includeMetadata: true });
+      } catch {
+        job = undefined;
+      }
+      if (!job) {
+        await idle(name);
+        continue;
+      }
+      const context = { attempt: job.retryCount, lastAttempt: job.retryCount >= job.retryLimit, stopping: stopping.signal };
+      try {
+        if (stopping.signal.aborted) throw new Interrupted();
+        await handler(job.data as T, context);
+        await boss.complete(name, job.id);
+      } catch (error) {
+        await boss.fail(name, job.id, { message: (error as Error).message }).catch(() => undefined);
+      }
+    }
+  }
+
+  const wake = (name: string) => wakers.get(name)?.();
+  async function sendMany<T extends object>(name: string, items: T[], sendOptions?: SendOptions) {
+    if (items.length === 0) return;
+    if (sendOptions?.tx && !known.has(name)) throw new Error(`queue ${name} must be created before jobs are sent to it in a transaction`);
+    await ensureQueue(name);
+    const through = sendOptions?.tx ? { db: executorOf(sendOptions.tx) as PgBoss.Db } : {};
+    await boss.insert(items.map((data) => ({ name, data, ...jobOptions })), through);
+    // Other processes find the jobs at their next poll; a job in a transaction is visible only after its commit (wake then).
+    if (!sendOptions?.tx) wake(name);
+  }
+
+  return {
+    send: (name, data, sendOptions) => sendMany(name, [data], sendOptions),
+    sendMany,
+    createQueue: ensureQueue,
+    wake,
+    async work(name, handler) {
+      await ensureQueue(name);
+      loops.push(loop(name, handler as JobHandler<unknown>));
+    },
+    async stop() {
+      stopping.abort();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.stopSeconds * 1000)));
+      await Promise.race([Promise.all(loops), timeout]);
+      clearTimeout(timer);
+      await boss.stop({ graceful: false, close: false });
+    },
+  };
+}
+
+/** A queue that runs nothing: for an app built only to describe its routes. */
+export function idleJobQueue(): JobQueue {
+  const refuse = async () => {
+    throw new Error('job queue not started');
+  };
+  return { send: refuse, sendMany: refuse, createQueue: async () => undefined, wake: () => undefined, work: async () => undefined, stop: async () => undefined };
+}

@@ -1,0 +1,33 @@
+import { useCustom, useGetIdentity } from '@refinedev/core';
+import type { UserInfo } from './auth';
+
+/** Client state of spec section 3: the current organization (orgInfo) and its applications (apps). */
+export interface OrgInfo {
+  uuid: string;
+  name: string;
+  is_owner: boolean;
+}
+
+export interface AppEntry {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** Where each application opens: its area's redirect to the last project visited. */
+export const APP_ENTRY: Record<string, string> = { report: '/main', cstj: '/cstjPage' };
+
+interface Page<T> {
+  results: T[];
+}
+
+/** orgInfo and apps, read once per session (none without an organization). */
+export function useOrganizationState(): { orgInfo?: OrgInfo; apps: AppEntry[] } {
+  const { data: user } = useGetIdentity<UserInfo>();
+  const enabled = Boolean(user?.organization_uuid);
+  const options = { enabled, staleTime: 5 * 60_000, retry: false };
+  const organizations = useCustom<Page<OrgInfo & { is_current: boolean }>>({ url: '/api/v1/organization/', method: 'get', config: { query: { limit: 100 } }, meta: { silent: true }, queryOptions: options });
+  const apps = useCustom<Page<AppEntry>>({ url: '/api/v1/applications/', method: 'get', meta: { silent: true }, queryOptions: options });
+  const orgInfo = organizations.data?.data.results.find((organization) => organization.is_current);
+  return { orgInfo, apps: apps.data?.data.results ?? [] };
+}
