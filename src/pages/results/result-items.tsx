@@ -72,7 +72,7 @@ function ResultFacts({ item }: { item: ResultItem }) {
         <EnvironmentOutlined /> {item.region[item.region.length - 1]}
       </Typography.Text>
       {total ? (
-        <Tag bordered={false} color={share >= 1 ? 'success' : share >= 0.6 ? 'warning' : 'error'} title="达标指标 / 指标总数" className="results-card__met">
+        <Tag bordered={false} color={share >= 1 ? 'green' : share >= 0.6 ? 'orange' : 'red'} title="达标指标 / 指标总数" className="results-card__met">
           达标 {met}/{total}
         </Tag>
       ) : null}
