@@ -13,10 +13,19 @@ const reportNames = COMMUNITIES.map((community) => `示例市东湖区东湖街�
 
 const cardOf = (page: Page, name: string) => page.locator('.library-card', { has: page.locator('.library-card__name', { hasText: name }) });
 
-/** Opens a select by its aria-label inside `root` and picks the option. */
+/**
+ * Opens a select by its aria-label inside `root` and picks the option, until the select shows it
+ * (a click on a list still sliding in, or under one sliding out, can miss on a busy machine).
+ */
 async function choose(page: Page, root: Locator, label: string, option: string) {
-  await root.locator(`.ant-select[aria-label="${label}"] .ant-select-selector`).click();
-  await page.locator(`.ant-select-item-option[title="${option}"]:visible`).click();
+  const select = root.locator(`.ant-select[aria-label="${label}"]`);
+  const chosen = select.locator('.ant-select-selection-item', { hasText: option });
+  for (let attempt = 0; attempt < 3 && !(await chosen.isVisible()); attempt += 1) {
+    if (!(await select.evaluate((element) => element.classList.contains('ant-select-open')))) await select.locator('.ant-select-selector').click();
+    await page.locator(`.ant-select-item-option[title="${option}"]:visible`).click();
+    await chosen.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  }
+  await chosen.waitFor();
 }
 
 /** Walks the open cascader along `path` and checks its last entry. */
@@ -29,6 +38,7 @@ async function checkRegion(page: Page, root: Locator, path: string[]) {
     else await entry.locator('.ant-cascader-checkbox').click();
   }
   await page.keyboard.press('Escape');
+  await page.locator('.ant-cascader-menus:visible').waitFor({ state: 'hidden' });
 }
 
 describe('成果 in the browser', () => {

@@ -17,12 +17,15 @@ interface RegionCascaderProps {
   purpose: 'filter' | 'generate';
   id?: string;
   className?: string;
+  /** Nothing to choose from yet (no dimension chosen). */
+  disabled?: boolean;
+  placeholder?: string;
 }
 
 const searchLimit = 50;
 
 /** A multi-select region cascader over the project's tree (spec: 省名称 … 楼栋号), searchable by name. */
-export function RegionCascader({ nodes, level, value, onChange, loading, purpose, id, className }: RegionCascaderProps) {
+export function RegionCascader({ nodes, level, value, onChange, loading, purpose, id, className, disabled, placeholder }: RegionCascaderProps) {
   const options = useMemo(() => regionOptions(nodes, purpose === 'generate' ? level : undefined), [nodes, level, purpose]);
   const deepest = level ? REGION_LEVEL_NAMES[level].replace(/名称|号$/, '') : '区域';
   return (
@@ -37,9 +40,9 @@ export function RegionCascader({ nodes, level, value, onChange, loading, purpose
       value={value}
       onChange={(paths) => onChange((paths ?? []).map((path) => path.map(String)))}
       loading={loading}
-      disabled={loading && nodes.length === 0}
+      disabled={disabled || (loading && nodes.length === 0)}
       showSearch={{ limit: searchLimit }}
-      placeholder={purpose === 'filter' ? `全部区域（可选至${deepest}）` : `请选择${deepest}`}
+      placeholder={placeholder ?? (purpose === 'filter' ? `全部区域（可选至${deepest}）` : `请选择${deepest}`)}
       notFoundContent="暂无区域"
       allowClear
     />

@@ -33,9 +33,10 @@ export function useDimensionOptions(projectUuid: string, enabled: boolean): Dime
     queryOptions: { enabled },
   });
   return useMemo(() => {
-    if (!enabled || query.isFetching) return undefined;
+    // A refetch keeps the options on screen: only the first answer is waited for.
+    if (!enabled || !query.data) return undefined;
     return (query.data?.data[0]?.labels ?? []).map((label) => ({ value: label.id, label: label.name, level: levelOf(label.extra_info) }));
-  }, [enabled, query.isFetching, query.data]);
+  }, [enabled, query.data]);
 }
 
 interface DimensionFieldProps {

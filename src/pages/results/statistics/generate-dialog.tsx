@@ -147,6 +147,17 @@ interface FieldProps {
 
 /** The cascader as a form control (the form gives value, onChange and id). */
 function RegionCascaderField({ value, onChange, id, nodes, level, loading, disabled }: FieldProps) {
-  if (disabled) return <Select id={id} aria-label="区域" disabled placeholder="请先选择研究维度" />;
-  return <RegionCascader id={id} purpose="generate" nodes={nodes} level={level} loading={loading} value={value ?? []} onChange={(paths) => onChange?.(paths)} />;
+  return (
+    <RegionCascader
+      id={id}
+      purpose="generate"
+      nodes={nodes}
+      level={level}
+      loading={loading}
+      disabled={disabled}
+      placeholder={disabled ? '请先选择研究维度' : undefined}
+      value={value ?? []}
+      onChange={(paths) => onChange?.(paths)}
+    />
+  );
 }
