@@ -5,11 +5,13 @@ import { operations } from '../../src/api/operations';
 import { platformClient } from '../../src/providers/http';
 import { reportClient } from '../../src/providers/report-client';
 
-/** Every request either client would send; answered 200 `{}` without a network. */
+/** Every request either client would send; answered 200 `{}` (a delete 204, as the contract says) without a network. */
 const sent = vi.fn<(config: InternalAxiosRequestConfig) => void>();
 const adapter: AxiosAdapter = async (config) => {
   sent(config);
-  return { data: {}, status: 200, statusText: 'OK', headers: {}, config };
+  return config.method === 'delete'
+    ? { data: '', status: 204, statusText: 'No Content', headers: {}, config }
+    : { data: {}, status: 200, statusText: 'OK', headers: {}, config };
 };
 const clients = [platformClient, reportClient];
 const adapters = clients.map((client) => client.defaults.adapter);

@@ -155,12 +155,16 @@ describe('标签管理', () => {
     const { user } = openApp('#/main/p-1/tags');
     await row('超大城市');
     await user.click(screen.getByRole('button', { name: '管理分组' }));
+    const confirm = async () => {
+      const dialogs = await screen.findAllByText('此操作将永久删除1个标签分组，分组下的标签也将一并删除，是否继续操作?');
+      const dialog = dialogs[dialogs.length - 1].closest('.ant-modal-confirm') as HTMLElement;
+      await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    };
     await user.click(screen.getByRole('button', { name: '删除分组：体检维度' }));
-    await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await confirm();
     expect(await screen.findByText('删除失败')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '删除分组：城市类型' }));
-    const confirms = await screen.findAllByRole('button', { name: /确\s*定|OK/ });
-    await user.click(confirms[confirms.length - 1]);
+    await confirm();
     expect(await screen.findByText('删除成功')).toBeInTheDocument();
     expect(deleted).toEqual(['2', '1']);
   });
