@@ -1,10 +1,11 @@
 import { useGetIdentity } from '@refinedev/core';
-import { Pagination, theme } from 'antd';
+import { theme } from 'antd';
 import { useCallback, useState, type CSSProperties } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ItemTagImport } from './item-tag-sheet';
 import { BatchBar } from './items/batch-bar';
 import { DownloadProgress } from './items/download-progress';
+import { ItemPagination } from './items/item-pagination';
 import { crudAccess, GroupList } from '../../components/group-list/group-list';
 import { useProjectContext } from '../../components/project-context';
 import { TagFilterPanel } from './tag-filter';
@@ -161,19 +162,7 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
           onOpen={open}
           onEdit={edit}
         />
-        {page.total > 0 && (
-          <Pagination
-            className="library-pagination"
-            current={query.pageNo}
-            pageSize={query.pageSize}
-            total={page.total}
-            pageSizeOptions={PAGE_SIZES}
-            showSizeChanger
-            showQuickJumper
-            showTotal={(total) => `共 ${total} 条`}
-            onChange={(pageNo, pageSize) => update({ pageNo: pageSize === query.pageSize ? pageNo : 1, pageSize })}
-          />
-        )}
+        <ItemPagination pageNo={query.pageNo} pageSize={query.pageSize} total={page.total} sizes={PAGE_SIZES} onPage={update} />
       </main>
       <ItemDialog
         kind={kind}

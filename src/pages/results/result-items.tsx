@@ -1,8 +1,9 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { Pagination, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { LibraryKind } from '../library/kinds';
 import { ItemsArea } from '../library/items-area';
+import { ItemPagination } from '../library/items/item-pagination';
 import { DEFAULT_LIST_QUERY } from '../library/list-query';
 import { detailSearch } from '../library/types';
 import { RESULT_PAGE_SIZES, type ResultsQuery } from './results-query';
@@ -44,19 +45,7 @@ export function ResultItems({ kind, projectId, from, query, onPage, page, loadin
         onEdit={() => undefined}
         describe={(item) => <ResultFacts item={item as ResultItem} />}
       />
-      {page.total > 0 && (
-        <Pagination
-          className="library-pagination"
-          current={query.pageNo}
-          pageSize={query.pageSize}
-          total={page.total}
-          pageSizeOptions={RESULT_PAGE_SIZES}
-          showSizeChanger
-          showQuickJumper
-          showTotal={(total) => `共 ${total} 条`}
-          onChange={(pageNo, pageSize) => onPage({ pageNo: pageSize === query.pageSize ? pageNo : 1, pageSize })}
-        />
-      )}
+      <ItemPagination pageNo={query.pageNo} pageSize={query.pageSize} total={page.total} sizes={RESULT_PAGE_SIZES} onPage={onPage} />
     </>
   );
 }
