@@ -32,6 +32,9 @@ export const MODELS: ModelEntry[] = [
   { app: 'project', model: 'role', label: '项目角色', scope: 'project' },
   { app: 'connection', model: 'connection', label: '数据连接', scope: 'project' },
   { app: 'script', model: 'script', label: '脚本', scope: 'project' },
+  { app: 'airflow', model: 'workflow', label: '工作流', scope: 'project' },
+  /** Creating a run executes the project's scripts: its own permission, apart from editing workflows. */
+  { app: 'airflow', model: 'dagrun', label: '工作流运行', scope: 'project' },
   { app: 'organization', model: 'organization', label: '企业', scope: 'organization' },
   { app: 'organization', model: 'member', label: '企业成员', scope: 'organization' },
   { app: 'organization', model: 'role', label: '企业角色', scope: 'organization' },

@@ -8,3 +8,4 @@ export * from './library';
 export * from './connections';
 export * from './scripts';
 export * from './results';
+export * from './workflows';
