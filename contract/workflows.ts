@@ -107,7 +107,7 @@ export interface Workflow {
   description: string;
   /** A cron expression (5 fields) or an Airflow preset (@once, @hourly, @daily, @weekly, @monthly, @yearly); '' for none (runs only by hand). */
   schedule: string;
-  /** ISO 8601 with offset, or null. Scheduled runs cover intervals from start_date up to end_date. */
+  /** Answered as `yyyy-MM-dd HH:mm:ss` in the server's zone like every date; written in that form or ISO 8601. Null for none. Scheduled runs cover intervals from start_date up to end_date. */
   start_date: string | null;
   end_date: string | null;
   /** Missed intervals since start_date are run when the workflow is (re)enabled, as Airflow's catchup does. */
@@ -219,7 +219,7 @@ export interface DagRun {
 /** `POST …/dag_runs/` */
 export interface DagRunCreate {
   conf?: Record<string, unknown>;
-  /** Optional logical date (ISO 8601); now when absent. */
+  /** Optional logical date (`yyyy-MM-dd HH:mm:ss` or ISO 8601); now when absent. */
   logical_date?: string;
   note?: string;
 }
