@@ -290,17 +290,20 @@ describe('ReportOperator', () => {
 
   it('fails with the reasons of the regions that got no report', async () => {
     fakes.empty = '北岸县';
-    const failed = await failure(run(request(report, { dimension: '生态宜居', regions: JSON.stringify([district('东湖区'), district('北岸县')]) })));
-    expect(failed.message).toBe('1 个区域未能生成报告（共 2 个），原因见日志');
-    expect(failed.log).toContain('示例省/示例市/北岸县：未生成，北岸县没有「生态宜居」维度的体检指标');
-    fakes.empty = null;
+    try {
+      const failed = await failure(run(request(report, { dimension: '生态宜居', regions: JSON.stringify([district('东湖区'), district('北岸县')]) })));
+      expect(failed.message).toBe('1 个区域未能生成报告（共 2 个），原因见日志');
+      expect(failed.log).toContain('示例省/示例市/北岸县：未生成，北岸县没有「生态宜居」维度的体检指标');
+    } finally {
+      fakes.empty = null;
+    }
   }, 60_000);
 
   it('refuses unknown dimensions, regions out of scope or at another level, with Chinese messages', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ dimension: '不存在的维度', regions: JSON.stringify([district('东湖区')]) }, '输入 dimension「不存在的维度」不是本项目的体检维度标签'],
       [{ dimension: '生态宜居', regions: '东湖区' }, '输入 regions 不是合法的 JSON'],
-      [{ dimension: '生态宜居', regions: JSON.stringify([['示例省', '示例市', '东湖区', '东湖街道']]) }, '输入 regions 第 1 项「示例省/示例市/东湖区/东湖街道」应为到区县名称一级的 3 级路径'],
+      [{ dimension: '生态宜居', regions: JSON.stringify([['示例省', '示例市', '东湖区', '东湖街道']]) }, '输入 regions 第 1 项「示例省/示例市/东湖区/东湖街道」应为从省到区县级（第 3 级）的名称路径'],
       [{ dimension: '生态宜居', regions: JSON.stringify([district('不存在区')]) }, '输入 regions 第 1 个区域「不存在区」不在项目的调查范围中'],
       [{ dimension: '生态宜居', regions: JSON.stringify([district('东湖区')]), report_type: '周报' }, '输入 report_type「周报」不是本项目「报告类型」分组中的标签'],
     ];
@@ -309,14 +312,17 @@ describe('ReportOperator', () => {
 
   it('stops waiting when the run is stopped, and gives up the regions not yet made', async () => {
     fakes.held = '南城区';
-    const controller = new AbortController();
-    const attempt = run(request(report, { dimension: '生态宜居', regions: JSON.stringify([district('南城区')]) }, { signal: controller.signal }));
-    fakes.onHold = () => controller.abort();
-    const failed = await failure(attempt);
-    expect(failed.message).toBe('任务已被停止');
-    expect(failed.log).toContain('示例省/示例市/南城区：未生成，工作流任务已被停止，未生成');
-    fakes.held = null;
-    fakes.release();
+    try {
+      const controller = new AbortController();
+      const attempt = run(request(report, { dimension: '生态宜居', regions: JSON.stringify([district('南城区')]) }, { signal: controller.signal }));
+      fakes.onHold = () => controller.abort();
+      const failed = await failure(attempt);
+      expect(failed.message).toBe('任务已被停止');
+      expect(failed.log).toContain('示例省/示例市/南城区：未生成，工作流任务已被停止，未生成');
+    } finally {
+      fakes.held = null;
+      fakes.release();
+    }
   }, 60_000);
 });
 

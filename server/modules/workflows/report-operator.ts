@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { REPORT } from '../../../contract/library';
-import { REGION_LEVEL_NAMES, REGION_PAYLOAD_KEYS, type GeneratePayload, type RegionLevel, type RegionPath } from '../../../contract/results';
+import { REGION_LEVEL_LABELS, REGION_PAYLOAD_KEYS, type GeneratePayload, type RegionLevel, type RegionPath } from '../../../contract/results';
 import type { Db } from '../../db/client';
 import { generationJobs, generationRegions, labelGroups, labels, libraryGroups, organizationMembers, projects, users, workflows } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -138,7 +138,7 @@ export async function runReportTask(app: FastifyInstance, deps: ResultDeps, requ
     const reportType = await reportTypeLabel(app, projectUuid, typeof inputs.report_type === 'string' ? inputs.report_type.trim() : '');
     regions.forEach((path, index) => {
       if (path.length !== dimension.level) {
-        throw new Refused(`输入 regions 第 ${index + 1} 项「${path.join('/')}」应为到${REGION_LEVEL_NAMES[dimension.level]}一级的 ${dimension.level} 级路径（体检维度「${dimensionName}」的层级）`);
+        throw new Refused(`输入 regions 第 ${index + 1} 项「${path.join('/')}」应为从省到${REGION_LEVEL_LABELS[dimension.level]}（第 ${dimension.level} 级）的名称路径，体检维度「${dimensionName}」按这一级生成`);
       }
     });
     const source = await projectWarehouse(app, projectUuid);

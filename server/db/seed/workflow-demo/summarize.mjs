@@ -6,6 +6,7 @@
 // 输出（标准输出的最后一行，一个 JSON 对象）：
 //   summary    一句中文小结
 //   regions    达标率最低的两个区县的区域路径（JSON 字符串），交给成果生成任务
+/* global console, process */
 import { readFileSync } from 'node:fs';
 
 const DISTRICT_LEVEL = 3;
