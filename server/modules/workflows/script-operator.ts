@@ -96,7 +96,9 @@ export async function runScriptTask(app: FastifyInstance, request: TaskRunReques
     if (image) {
       const container = `workflow-task-${randomUUID()}`;
       const passed = Object.entries({ ...env, HOME: '/work' }).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
-      const args = ['run', '--rm', '-i', '--name', container, '-v', `${folder}:/work`, '-w', '/work', '--network', 'none', ...passed, image, ...interpreter.container, fileName];
+      // As the server's user, so the container can use the folder and what it writes there can be removed.
+      const user = process.getuid && process.getgid ? ['--user', `${process.getuid()}:${process.getgid()}`] : [];
+      const args = ['run', '--rm', '-i', '--name', container, '-v', `${folder}:/work`, '-w', '/work', '--network', 'none', ...user, ...passed, image, ...interpreter.container, fileName];
       result = await runProcess({ ...common, command: 'docker', args, env: dockerClientEnv(SCRIPT_PATH), onStop: () => killContainer(SCRIPT_PATH, container) });
     } else {
       const [command, ...flags] = interpreter.local;
