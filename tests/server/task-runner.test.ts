@@ -38,9 +38,11 @@ const resultDeps: Partial<ResultDeps> = {
 
 let ctx: TestContext;
 let run: TaskRunner;
+let hadDatabaseUrl = false;
 
 beforeAll(async () => {
   // Secrets in the server's environment, which no script may see.
+  hadDatabaseUrl = process.env.DATABASE_URL !== undefined;
   process.env.DATABASE_URL ??= 'postgres://server:secret@127.0.0.1/app';
   process.env.TASK_RUNNER_TEST_SECRET = 'do-not-leak';
   ctx = await createTestApp({ app: { jobs: FAST_QUEUE, results: resultDeps } });
@@ -49,6 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   fakes.release();
   delete process.env.TASK_RUNNER_TEST_SECRET;
+  if (!hadDatabaseUrl) delete process.env.DATABASE_URL;
   await ctx.close();
 });
 
