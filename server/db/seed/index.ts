@@ -4,6 +4,7 @@ import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoLabels } from './demo-labels';
 import { seedDemoLibrary, type SeedContext } from './demo-library';
 import { seedDemoWarehouse } from './demo-warehouse';
+import { seedDemoWorkflow } from './demo-workflow';
 import { seedOrganizationRoles } from './organization-roles';
 import { seedProjectRoles } from './project-roles';
 
@@ -18,10 +19,11 @@ const steps: Array<(tx: Db, context: SeedContext) => Promise<void>> = [
   seedDemoLabels,
   seedDemoLibrary,
   seedDemoWarehouse,
+  seedDemoWorkflow,
 ];
 
 export interface SeedOptions {
-  /** Storage for the demo reports and materials; without it they are left out (most tests). */
+  /** Storage for the demo reports, materials and the demo workflow's script; without it they are left out (most tests). */
   storage?: Storage;
 }
 
