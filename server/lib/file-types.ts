@@ -15,8 +15,8 @@ export const MIME: Record<FileType, string> = {
   script: 'text/plain; charset=utf-8',
 };
 
-/** Python, shell, SQL, R, JavaScript and TypeScript sources; notebooks (.ipynb) are JSON and need a runner, so not scripts. */
-export const SCRIPT_EXTENSIONS = ['py', 'sh', 'sql', 'r', 'js', 'ts'];
+/** Python, shell, SQL, R, JavaScript (.js, .mjs) and TypeScript sources (workflow tasks run .py, .sh, .js and .mjs); notebooks (.ipynb) are JSON and need a runner, so not scripts. */
+export const SCRIPT_EXTENSIONS = ['py', 'sh', 'sql', 'r', 'js', 'mjs', 'ts'];
 
 const EXTENSIONS: Record<string, FileType> = {
   jpg: 'jpeg',

@@ -72,8 +72,8 @@ describe('the script upload purpose', () => {
   });
 
   it('refuses other extensions, binary content, invalid UTF-8 and oversize files', async () => {
-    expect((await upload('notebook.ipynb', Buffer.from('{}'))).json().message).toBe('请上传脚本文件（.py、.sh、.sql、.r、.js、.ts）');
-    expect((await upload('a.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'))).json().message).toBe('请上传脚本文件（.py、.sh、.sql、.r、.js、.ts）');
+    expect((await upload('notebook.ipynb', Buffer.from('{}'))).json().message).toBe('请上传脚本文件（.py、.sh、.sql、.r、.js、.mjs、.ts）');
+    expect((await upload('a.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'))).json().message).toBe('请上传脚本文件（.py、.sh、.sql、.r、.js、.mjs、.ts）');
     const nul = await upload('a.py', Buffer.from('print(1)\n\0\0'));
     expect(nul.statusCode).toBe(400);
     expect(nul.json().message).toBe('脚本文件须为 UTF-8 编码的文本，不能含二进制内容');
