@@ -26,7 +26,7 @@ const TYPE_WORDS: Record<ParamType, string> = {
   integer: '整数',
   float: '数字',
   boolean: '布尔值 true 或 false',
-  datetime: 'ISO 8601 时间，如 2026-01-01T00:00:00+08:00',
+  datetime: ' ISO 8601 时间，如 2026-01-01T00:00:00+08:00',
 };
 const DATETIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 
