@@ -73,7 +73,6 @@ describe('dagValidity', () => {
       '任务 load 没有输出 rowz（source_param）',
       '任务 report 没有输入 txt（target_param）',
       '任务 report 没有输出 day（source_param）',
-      '任务 clean 的必填输入 count 未提供',
       '任务 report 的必填输入 text 未提供',
       '任务 load、clean 与 report 之间存在循环依赖',
     ]);

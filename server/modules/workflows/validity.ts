@@ -142,7 +142,8 @@ export function dagValidity(tasks: DagTask[], links: DagLink[]): DagValidity {
     inside.push(link);
     const problem = linkParamProblem(source, target, link.sourceParam, link.targetParam);
     if (problem) errors.push(problem);
-    else if (link.targetParam) {
+    // A link with a wrong param still means to feed its input: that input is not named again as missing.
+    if (link.targetParam) {
       const key = `${target.name}.${link.targetParam}`;
       const feeder = feeders.get(key);
       if (feeder) errors.push(`任务 ${target.name} 的输入 ${link.targetParam} 已由 ${feeder} 提供，不能再由 ${source.name}.${link.sourceParam} 提供`);
