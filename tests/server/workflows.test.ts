@@ -577,4 +577,12 @@ describe('concurrent writes', () => {
     expect(same.filter((response) => response.statusCode === 400).map((response) => response.json().message)).toEqual(Array(3).fill('任务名称已存在'));
     expect(await revisionOf(workflow.id)).toBe(before + 9);
   });
+
+  it('check links against each other one at a time: the same link sent at once is made once', async () => {
+    const { workflow, load, summary } = await threeTaskWorkflow('并发连线的工作流');
+    const sent = await Promise.all(Array.from({ length: 4 }, () => call('POST', `${workflow.id}/links/`, { source_task: load.id, target_task: summary.id })));
+    expect(sent.map((response) => response.statusCode).sort()).toEqual([201, 400, 400, 400]);
+    expect((await ok('GET', `${workflow.id}/links/`)).count).toBe(3);
+    expect((await ok('GET', `${workflow.id}/`)).is_valid_dag).toBe((await ok('GET', `${workflow.id}/is_valid_dag/`)).is_valid_dag);
+  });
 });
