@@ -458,7 +458,11 @@ describe('publication', () => {
     await ok('PATCH', `${workflow.id}/`, { schedule: '@daily', start_date: '2020-01-01T00:00:00+08:00' });
     expect((await ok('GET', `${workflow.id}/`)).next_dagrun).toBeNull();
     expect((await publish(workflow.id)).json().next_dagrun).toBe('2020-01-01 00:00:00');
-    expect((await ok('PATCH', `${workflow.id}/`, { is_paused: true })).next_dagrun).toBeNull();
+    // Pausing, scheduling and renaming are settings, not the definition a version keeps.
+    const before = await revisionOf(workflow.id);
+    expect(await ok('PATCH', `${workflow.id}/`, { is_paused: true, name: '定时的工作流2', owner: '值班' })).toMatchObject({ next_dagrun: null, has_unpublished_changes: false, version: 1 });
+    expect(await revisionOf(workflow.id)).toBe(before);
+    expect(await ok('PATCH', `${workflow.id}/`, { retry_delay: 60 })).toMatchObject({ has_unpublished_changes: true });
     // The latest scheduled run is where the next one starts from.
     const [version] = await ctx.database.db.select().from(workflowVersions).where(eq(workflowVersions.workflowId, workflow.id));
     await ctx.database.db.insert(dagRuns).values({ workflowId: workflow.id, versionId: version.id, dagRunId: 'scheduled__2020-01-05', runType: 'scheduled', state: 'success', logicalDate: new Date('2020-01-04T16:00:00Z') });

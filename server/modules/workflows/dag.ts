@@ -48,27 +48,37 @@ export async function refreshNextDagrun(tx: Db, workflowId: number, timeZone: st
   await tx.update(workflows).set({ nextDagrun: next }).where(eq(workflows.id, workflowId));
 }
 
-/** After a change of the definition: a new revision, its validity kept, the time of the change. */
-async function touchWorkflow(tx: Db, workflowId: number): Promise<void> {
+/** After a change: its validity kept, the time of the change, and a new revision when the definition changed. */
+async function touchWorkflow(tx: Db, workflowId: number, revise = true): Promise<void> {
   const dag = await loadDag(tx, workflowId);
   const { is_valid_dag } = dagValidity(dag.tasks, dag.links.map(dagLink));
   await tx
     .update(workflows)
-    .set({ revision: sql`${workflows.revision} + 1`, isValidDag: is_valid_dag, updatedAt: new Date() })
+    .set({ ...(revise ? { revision: sql`${workflows.revision} + 1` } : {}), isValidDag: is_valid_dag, updatedAt: new Date() })
     .where(eq(workflows.id, workflowId));
 }
 
-/** The caller's change of a workflow, its tasks or links inside the caller's transaction: the workflow row locked first, touched after. */
-export async function changeWorkflowIn<T>(tx: Db, projectUuid: string, workflowId: number, change: (tx: Db, workflow: WorkflowRow) => Promise<T>): Promise<T> {
+/**
+ * The caller's change of a workflow, its tasks or links inside the caller's transaction: the
+ * workflow row locked first, touched after. `revises` tells from the change's result whether it
+ * changed the definition (settings such as the schedule or the pause are not part of a version).
+ */
+export async function changeWorkflowIn<T>(
+  tx: Db,
+  projectUuid: string,
+  workflowId: number,
+  change: (tx: Db, workflow: WorkflowRow) => Promise<T>,
+  revises: (result: T) => boolean = () => true,
+): Promise<T> {
   const workflow = await lockWorkflow(tx, projectUuid, workflowId);
   const result = await change(tx, workflow);
-  await touchWorkflow(tx, workflowId);
+  await touchWorkflow(tx, workflowId, revises(result));
   return result;
 }
 
 /** The same in a transaction of its own. */
-export const changeWorkflow = <T>(db: Db, projectUuid: string, workflowId: number, change: (tx: Db, workflow: WorkflowRow) => Promise<T>): Promise<T> =>
-  db.transaction((transaction) => changeWorkflowIn(transaction as unknown as Db, projectUuid, workflowId, change));
+export const changeWorkflow = <T>(db: Db, projectUuid: string, workflowId: number, change: (tx: Db, workflow: WorkflowRow) => Promise<T>, revises?: (result: T) => boolean): Promise<T> =>
+  db.transaction((transaction) => changeWorkflowIn(transaction as unknown as Db, projectUuid, workflowId, change, revises));
 
 /**
  * After a change of a script (its parameters, its file): each workflow whose tasks run it gets a

@@ -101,3 +101,11 @@ export const schedulingChanged = (before: WorkflowValues, after: WorkflowValues)
   before.isPaused !== after.isPaused ||
   before.startDate?.getTime() !== after.startDate?.getTime() ||
   before.endDate?.getTime() !== after.endDate?.getTime();
+
+/** Whether a change reaches what a published version keeps (types.ts WorkflowDefinition and the tasks' retries). */
+export const definitionChanged = (before: WorkflowValues, after: WorkflowValues) =>
+  before.maxActiveTasks !== after.maxActiveTasks ||
+  before.maxActiveRuns !== after.maxActiveRuns ||
+  before.dependsOnPast !== after.dependsOnPast ||
+  before.retries !== after.retries ||
+  before.retryDelay !== after.retryDelay;

@@ -18,7 +18,7 @@ import { presentWorkflow } from './present';
 import { findWorkflow, insertWorkflow, listWorkflows, lockWorkflow, type WorkflowRow } from './queries';
 import { DagValidity, InputParamListQuery, ProjectParams, Workflow, WorkflowIdParams, WorkflowInputParam, WorkflowListQuery, WorkflowWrite } from './schemas';
 import { dagValidity } from './validity';
-import { newWorkflow, schedulingChanged, workflowValues, type WorkflowBody } from './workflow-checks';
+import { definitionChanged, newWorkflow, schedulingChanged, workflowValues, type WorkflowBody } from './workflow-checks';
 
 const taken = () => badRequest('工作流名称已存在');
 type IdRequest = FastifyRequest<{ Params: Static<typeof WorkflowIdParams> }>;
@@ -30,12 +30,17 @@ export async function workflowRoutes(app: FastifyInstance): Promise<void> {
   const presentOne = async (projectUuid: string, id: number) => presentWorkflow(await findWorkflow(app.db, projectUuid, id), timeZone);
   const projectUuidOf = (request: FastifyRequest) => projectOf(request).project.uuid;
 
-  /** Writes the body over the locked workflow (the caller's transaction touches it after); the next scheduled run moves with its settings. */
+  /**
+   * Writes the body over the locked workflow (the caller's transaction touches it after); the next
+   * scheduled run moves with its settings. Answers whether the definition changed.
+   */
   const applyBody = async (tx: Db, before: WorkflowRow, body: WorkflowBody) => {
     const values = workflowValues(body, before, timeZone);
     await tx.update(workflows).set(values).where(eq(workflows.id, before.id));
     if (schedulingChanged(before, values)) await refreshNextDagrun(tx, before.id, timeZone);
+    return definitionChanged(before, values);
   };
+  const revises = (changed: boolean) => changed;
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof WorkflowListQuery> }>(
     `${WORKFLOW_BASE}/`,
@@ -69,7 +74,7 @@ export async function workflowRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request) => {
         const projectUuid = projectUuidOf(request);
-        await refuseTaken(() => changeWorkflow(app.db, projectUuid, request.params.id, (tx, before) => applyBody(tx, before, request.body)), taken);
+        await refuseTaken(() => changeWorkflow(app.db, projectUuid, request.params.id, (tx, before) => applyBody(tx, before, request.body), revises), taken);
         return presentOne(projectUuid, request.params.id);
       },
     );
@@ -138,7 +143,7 @@ export async function workflowRoutes(app: FastifyInstance): Promise<void> {
         () =>
           app.db.transaction(async (transaction) => {
             const tx = transaction as unknown as Db;
-            if (Object.keys(body).length > 0) await changeWorkflowIn(tx, projectUuid, id, (_, before) => applyBody(tx, before, body));
+            if (Object.keys(body).length > 0) await changeWorkflowIn(tx, projectUuid, id, (_, before) => applyBody(tx, before, body), revises);
             else await lockWorkflow(tx, projectUuid, id);
             await publishLocked(tx, id, userUuid, timeZone);
           }),
