@@ -438,6 +438,15 @@ describe('publication', () => {
     expect(await publishWorkflow(ctx.database.db, workflow.id, null, 'Asia/Shanghai')).toEqual({ versionId: latest.id, version: 3, created: false });
   });
 
+  it('publishes rows written without the routes, as the demo seed writes them', async () => {
+    const [row] = await ctx.database.db.insert(workflows).values({ projectUuid: DEMO.projectUuid, name: '种子工作流' }).returning();
+    await expect(publishWorkflow(ctx.database.db, row.id, null, 'Asia/Shanghai')).rejects.toThrow('工作流不能发布：工作流没有任务');
+    const { workflowTasks } = await import('../../server/db/schema');
+    await ctx.database.db.insert(workflowTasks).values({ workflowId: row.id, name: 'query', operator: 'QueryOperator', params: { connection_id: 1, schema_name: 's', table_name: 't' } });
+    expect(await publishWorkflow(ctx.database.db, row.id, null, 'Asia/Shanghai')).toMatchObject({ version: 1, created: true });
+    expect(await ok('GET', `${row.id}/`)).toMatchObject({ version: 1, is_valid_dag: true, has_unpublished_changes: false });
+  });
+
   it('refuses an invalid DAG with every reason, and keeps nothing of the body', async () => {
     const empty = await makeWorkflow('不能发布的工作流');
     const refused = await publish(empty.id);

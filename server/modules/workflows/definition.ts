@@ -60,6 +60,8 @@ export async function publishLocked(tx: Db, workflowId: number, userUuid: string
   const dag = await loadDag(tx, workflowId);
   const { errors } = dagValidity(dag.tasks, dag.links.map(dagLink));
   if (errors.length > 0) throw badRequest(`工作流不能发布：${errors.join('；')}`);
+  // Rows written without the routes (the demo seed) learn their validity here.
+  if (!workflow.isValidDag) await tx.update(workflows).set({ isValidDag: true }).where(eq(workflows.id, workflowId));
   if (workflow.versionId !== null) {
     const [current] = await tx.select().from(workflowVersions).where(eq(workflowVersions.id, workflow.versionId));
     if (current?.revision === workflow.revision) return { versionId: current.id, version: current.version, created: false };
