@@ -1,5 +1,6 @@
 import { connectionModuleRoutes } from './modules/connections/routes';
 import { scriptModuleRoutes } from './modules/scripts/routes';
+import { workflowModuleRoutes } from './modules/workflows/routes';
 import { regionRoutes } from './modules/results/region-routes';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(libraryRoutes);
   await app.register(connectionModuleRoutes);
   await app.register(scriptModuleRoutes);
+  await app.register(workflowModuleRoutes);
   await app.register(regionRoutes);
   await app.register(resultsRoutes(options.results));
   await installWebApp(app, options.webRoot ?? defaultWebRoot);

@@ -1,11 +1,17 @@
+import { asc, desc } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { badRequest } from './errors';
+
 /** An ILIKE pattern matching text anywhere, with the user's `%`, `_` and `\` taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+const sqlCodeOf = (error: unknown) => ((error as { cause?: { code?: string } })?.cause ?? (error as { code?: string }))?.code;
+
 /** A Postgres unique violation (code 23505), as drizzle wraps it in its cause. */
-export function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause ?? (error as { code?: string });
-  return cause?.code === '23505';
-}
+export const isUniqueViolation = (error: unknown): boolean => sqlCodeOf(error) === '23505';
+
+/** A Postgres foreign key violation (code 23503): a row still named by another, or naming one that is gone. */
+export const isForeignKeyViolation = (error: unknown): boolean => sqlCodeOf(error) === '23503';
 
 /** Runs a write whose unique violation means a name is taken: that answers `taken()` instead. */
 export async function refuseTaken<T>(write: () => Promise<T>, taken: () => Error): Promise<T> {
@@ -14,4 +20,11 @@ export async function refuseTaken<T>(write: () => Promise<T>, taken: () => Error
   } catch (error) {
     throw isUniqueViolation(error) ? taken() : error;
   }
+}
+
+/** The ORDER BY of a DRF `ordering` (one field, `-` for descending), ties broken by id. */
+export function orderOf(ordering: string | undefined, columns: Record<string, PgColumn>, id: PgColumn) {
+  const field = ordering?.replace(/^-/, '') ?? 'id';
+  if (!Object.hasOwn(columns, field)) throw badRequest(`不能按 ${field} 排序`);
+  return [ordering?.startsWith('-') ? desc(columns[field]) : asc(columns[field]), asc(id)];
 }

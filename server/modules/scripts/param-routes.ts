@@ -5,6 +5,7 @@ import { listPage } from '../../lib/list-page';
 import { PageOf } from '../../lib/pagination';
 import { refuseTaken } from '../../lib/sql';
 import { inProject, projectOf } from '../../plugins/access';
+import { touchWorkflowsOfScript } from '../workflows/dag';
 import { paramValues, PARAM_DIRECTIONS, type ParamValues } from './checks';
 import { deleteParam, findParam, findScript, insertParam, listParams, updateParam, type ParamRow } from './queries';
 import { ScriptParam, ScriptParamIdParams, ScriptParamListQuery, ScriptParams, ScriptParamWrite } from './schemas';
@@ -48,6 +49,7 @@ export async function scriptParamRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const script = await scriptOf(request);
       const row = await refuseTaken(() => insertParam(app.db, script.id, paramValues(request.body)), taken);
+      await touchWorkflowsOfScript(app.db, script.id);
       return reply.status(201).send(present(row));
     },
   );
@@ -69,7 +71,9 @@ export async function scriptParamRoutes(app: FastifyInstance): Promise<void> {
         const script = await scriptOf(request);
         const base = await findParam(app.db, script.id, request.params.id);
         const values = paramValues(request.body, storedValues(base));
-        return present(await refuseTaken(() => updateParam(app.db, script.id, base.id, values), taken));
+        const row = await refuseTaken(() => updateParam(app.db, script.id, base.id, values), taken);
+        await touchWorkflowsOfScript(app.db, script.id);
+        return present(row);
       },
     );
   }
@@ -81,6 +85,7 @@ export async function scriptParamRoutes(app: FastifyInstance): Promise<void> {
       const script = await scriptOf(request);
       const row = await findParam(app.db, script.id, request.params.id);
       await deleteParam(app.db, script.id, row.id);
+      await touchWorkflowsOfScript(app.db, script.id);
       return reply.status(204).send();
     },
   );

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { scriptParams, scripts, storedFiles } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { scriptParams, scripts, storedFiles, workflows, workflowTasks } from '../../db/schema';
+import { notFound } from '../../lib/errors';
 import { withTotal } from '../../lib/list-page';
-import { containing } from '../../lib/sql';
+import { containing, orderOf } from '../../lib/sql';
 import { lockFiles, releaseFiles } from '../library/files';
 import type { ParamValues } from './checks';
 
@@ -21,13 +21,6 @@ const PARAM_ORDER: Record<string, PgColumn> = {
   created_at: scriptParams.createdAt,
   updated_at: scriptParams.updatedAt,
 };
-
-/** The ORDER BY of a DRF `ordering` (one field, `-` for descending), ties broken by id. */
-function orderOf(ordering: string | undefined, columns: Record<string, PgColumn>, id: PgColumn) {
-  const field = ordering?.replace(/^-/, '') ?? 'id';
-  if (!Object.hasOwn(columns, field)) throw badRequest(`不能按 ${field} 排序`);
-  return [ordering?.startsWith('-') ? desc(columns[field]) : asc(columns[field]), asc(id)];
-}
 
 const withFileName = { ...getTableColumns(scripts), fileName: storedFiles.name };
 
@@ -65,6 +58,18 @@ export const paramsOfScripts = (db: Db, scriptIds: number[]) =>
   scriptIds.length === 0
     ? Promise.resolve([])
     : db.select().from(scriptParams).where(inArray(scriptParams.scriptId, scriptIds)).orderBy(asc(scriptParams.direction), asc(scriptParams.id));
+
+/** A workflow task that runs the script, if any: while one does, the script cannot be deleted. */
+export async function taskUsingScript(db: Db, scriptId: number): Promise<{ workflow: string; task: string } | undefined> {
+  const [row] = await db
+    .select({ workflow: workflows.name, task: workflowTasks.name })
+    .from(workflowTasks)
+    .innerJoin(workflows, eq(workflows.id, workflowTasks.workflowId))
+    .where(eq(workflowTasks.scriptId, scriptId))
+    .orderBy(asc(workflows.id), asc(workflowTasks.id))
+    .limit(1);
+  return row;
+}
 
 /** Inserts a script with its file locked, so a concurrent release cannot take the file away first. */
 export const insertScript = (db: Db, projectUuid: string, values: ScriptValues) =>

@@ -5,13 +5,14 @@ import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { listPage } from '../../lib/list-page';
 import { PageOf } from '../../lib/pagination';
-import { refuseTaken } from '../../lib/sql';
+import { isForeignKeyViolation, refuseTaken } from '../../lib/sql';
 import { inProject, projectOf } from '../../plugins/access';
 import { resolveFileUrl } from '../library/files';
 import { fileUrl } from '../uploads/access';
+import { touchWorkflowsOfScript } from '../workflows/dag';
 import { deleteUnusedObjects } from '../uploads/storage-gc';
 import { dockerName, dockerTag, requiredText } from './checks';
-import { deleteScript, findScript, insertScript, listScripts, paramsOfScripts, updateScript, type ParamRow, type ScriptRow } from './queries';
+import { deleteScript, findScript, insertScript, listScripts, paramsOfScripts, taskUsingScript, updateScript, type ParamRow, type ScriptRow } from './queries';
 import { ProjectParams, Script, ScriptIdParams, ScriptListQuery, ScriptWrite } from './schemas';
 
 export const SCRIPT_BASE = '/api/script/projects/:project_uuid/scripts';
@@ -110,6 +111,7 @@ export async function scriptRoutes(app: FastifyInstance): Promise<void> {
         const base = await findScript(app.db, project.uuid, request.params.id);
         const values = await describe(project, request.body, base);
         await refuseTaken(() => updateScript(app.db, project.uuid, base.id, values), taken);
+        await touchWorkflowsOfScript(app.db, base.id);
         await deleteUnusedObjects(app);
         return presentOne(project.uuid, base.id);
       },
@@ -122,7 +124,18 @@ export async function scriptRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { project } = projectOf(request);
       const row = await findScript(app.db, project.uuid, request.params.id);
-      await deleteScript(app.db, project.uuid, row.id);
+      const refuseUsed = async () => {
+        const user = await taskUsingScript(app.db, row.id);
+        if (user) throw badRequest(`脚本正被工作流「${user.workflow}」的任务「${user.task}」使用，无法删除`);
+      };
+      await refuseUsed();
+      try {
+        await deleteScript(app.db, project.uuid, row.id);
+      } catch (error) {
+        // A task saved meanwhile: the foreign key refused the delete.
+        if (isForeignKeyViolation(error)) await refuseUsed();
+        throw error;
+      }
       await deleteUnusedObjects(app);
       return reply.status(204).send();
     },

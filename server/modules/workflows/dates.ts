@@ -1,0 +1,30 @@
+import { formatDateTime, parseDateTime } from '../../lib/dates';
+
+const WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * An instant written in ISO 8601: with an offset (`2026-01-01T00:00:00+08:00`, `…Z`), or
+ * without one (`2026-01-01T02:00`, `2026-01-01 02:00:00`, `2026-01-01`) as a wall-clock time
+ * in the server's time zone. Null when it is not one (a February 30 included).
+ */
+export function parseInstant(text: string, timeZone: string): Date | null {
+  const value = text.trim();
+  const match = value.match(WITH_OFFSET);
+  if (!match) return parseDateTime(value.replace('T', ' '), timeZone);
+  const [year, month, day, hour, minute, second = 0] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** `2026-01-01T00:00:00+08:00`: the instant in the time zone, with its offset. */
+export function formatInstant(date: Date | null, timeZone: string): string | null {
+  if (!date) return null;
+  const wall = formatDateTime(date, timeZone)!;
+  const [y, mo, d, h, mi, s] = wall.split(/[- :]/).map(Number);
+  const offsetMinutes = Math.round((Date.UTC(y, mo - 1, d, h, mi, s) - Math.floor(date.getTime() / 1000) * 1000) / 60000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${wall.replace(' ', 'T')}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}

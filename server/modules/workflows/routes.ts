@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { linkRoutes } from './link-routes';
+import { taskRoutes } from './task-routes';
+import { workflowRoutes } from './workflow-routes';
+
+/** Workflow definitions: workflows, their tasks and links, validity and publication. */
+export async function workflowModuleRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(workflowRoutes);
+  await app.register(taskRoutes);
+  await app.register(linkRoutes);
+}
