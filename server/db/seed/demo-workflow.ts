@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { BUILTIN_OPERATOR_PARAMS, type ParamSpec, type ParamType } from '../../../contract/workflows';
+import { and, count, eq } from 'drizzle-orm';
+import type { ParamType } from '../../../contract/workflows';
 import { MIME } from '../../lib/file-types';
 import { newStorageKey } from '../../lib/storage';
 import { INDICATOR_TABLE, VALUE_TABLE } from '../../modules/results/warehouse-tables';
-import type { TaskDefinition, WorkflowDefinition } from '../../modules/workflows/types';
+import { publishLocked } from '../../modules/workflows/definition';
 import type { Db } from '../client';
-import { connections, scriptParams, scripts, storedFiles, users, workflowLinks, workflows, workflowTasks, workflowVersions } from '../schema';
+import { connections, scriptParams, scripts, storedFiles, users, workflowLinks, workflows, workflowTasks } from '../schema';
 import { DEMO } from './demo-accounts';
 import type { SeedContext } from './demo-library';
 import { DEMO_CONNECTION_NAME, WAREHOUSE_SCHEMA } from './demo-warehouse';
@@ -19,6 +19,8 @@ export const DEMO_SCRIPT_NAME = '汇总指标达标率';
 const SCRIPT_FILE = 'summarize.mjs';
 const SCRIPT_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), 'workflow-demo', SCRIPT_FILE);
 const DIMENSION = '生态宜居';
+/** The demo workflow has no schedule: the zone only words dates the publication computes. */
+const DEMO_TIME_ZONE = 'Asia/Shanghai';
 
 const SCRIPT_PARAMS: Array<{ direction: 'input' | 'output'; fieldName: string; type: ParamType; placeholder: string }> = [
   { direction: 'input', fieldName: 'rows', type: 'string', placeholder: '指标值表的行（JSON 数组）' },
@@ -69,62 +71,6 @@ async function demoScript(tx: Db, context: SeedContext, userUuid: string): Promi
   return script.id;
 }
 
-const specOf = (row: typeof scriptParams.$inferSelect): ParamSpec => ({
-  field_name: row.fieldName,
-  type: row.type as ParamType,
-  required: row.required,
-  options: row.options,
-  number_min: row.numberMin,
-  number_max: row.numberMax,
-  placeholder: row.placeholder,
-});
-
-/**
- * PUBLICATION STAND-IN, to be replaced at merge by `publishWorkflow(db, workflowId, userUuid, timeZone)`
- * of server/modules/workflows/definition.ts: builds the WorkflowDefinition from the rows, stores it as
- * version 1 and makes it the workflow's published version.
- */
-export async function publishDemoWorkflow(tx: Db, workflowId: number, userUuid: string): Promise<void> {
-  const [workflow] = await tx.select().from(workflows).where(eq(workflows.id, workflowId));
-  const tasks = await tx.select().from(workflowTasks).where(eq(workflowTasks.workflowId, workflowId)).orderBy(asc(workflowTasks.id));
-  const links = await tx.select().from(workflowLinks).where(eq(workflowLinks.workflowId, workflowId)).orderBy(asc(workflowLinks.id));
-  const scriptIds = tasks.flatMap((task) => (task.scriptId ? [task.scriptId] : []));
-  const scriptRows = scriptIds.length
-    ? await tx.select({ script: scripts, fileName: storedFiles.name }).from(scripts).innerJoin(storedFiles, eq(storedFiles.id, scripts.fileId)).where(inArray(scripts.id, scriptIds))
-    : [];
-  const params = scriptIds.length ? await tx.select().from(scriptParams).where(inArray(scriptParams.scriptId, scriptIds)).orderBy(asc(scriptParams.id)) : [];
-  const nameOf = new Map(tasks.map((task) => [task.id, task.name]));
-  const definition: WorkflowDefinition = {
-    maxActiveTasks: workflow.maxActiveTasks,
-    maxActiveRuns: workflow.maxActiveRuns,
-    dependsOnPast: workflow.dependsOnPast,
-    tasks: tasks.map((task): TaskDefinition => {
-      const found = scriptRows.find((row) => row.script.id === task.scriptId);
-      const own = params.filter((param) => param.scriptId === task.scriptId);
-      const builtin = task.operator === 'ScriptOperator' ? null : BUILTIN_OPERATOR_PARAMS[task.operator];
-      return {
-        name: task.name,
-        operator: task.operator,
-        script: found
-          ? { id: found.script.id, name: found.script.name, fileId: found.script.fileId, fileName: found.fileName, dockerName: found.script.dockerName, dockerTag: found.script.dockerTag }
-          : null,
-        inputs: builtin ? builtin.inputs : own.filter((param) => param.direction === 'input').map(specOf),
-        outputs: builtin ? builtin.outputs : own.filter((param) => param.direction === 'output').map(specOf),
-        params: task.params,
-        runInputs: task.runInputs,
-        retries: task.retries ?? workflow.retries,
-        retryDelay: workflow.retryDelay,
-        timeout: task.timeout,
-        pool: task.pool,
-        queue: task.queue,
-      };
-    }),
-    links: links.map((link) => ({ source: nameOf.get(link.sourceTaskId)!, target: nameOf.get(link.targetTaskId)!, sourceParam: link.sourceParam, targetParam: link.targetParam })),
-  };
-  const [version] = await tx.insert(workflowVersions).values({ workflowId, version: 1, revision: workflow.revision, definition, createdBy: userUuid }).returning({ id: workflowVersions.id });
-  await tx.update(workflows).set({ versionId: version.id, isValidDag: true }).where(eq(workflows.id, workflowId));
-}
-
 /**
  * The demo workflow (load the warehouse's indicators and catalogue, summarize them with a script,
  * generate reports for the two weakest districts), published, for a demo project that has no
@@ -160,5 +106,5 @@ export async function seedDemoWorkflow(tx: Db, context: SeedContext): Promise<vo
     .returning({ id: workflowTasks.id, name: workflowTasks.name });
   const idOf = (name: string) => tasks.find((task) => task.name === name)!.id;
   await tx.insert(workflowLinks).values(LINKS.map((link) => ({ workflowId: workflow.id, sourceTaskId: idOf(link.source), targetTaskId: idOf(link.target), sourceParam: link.sourceParam, targetParam: link.targetParam })));
-  await publishDemoWorkflow(tx, workflow.id, user.uuid);
+  await publishLocked(tx, workflow.id, user.uuid, DEMO_TIME_ZONE);
 }

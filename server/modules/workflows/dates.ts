@@ -1,4 +1,4 @@
-import { formatDateTime, parseDateTime } from '../../lib/dates';
+import { parseDateTime } from '../../lib/dates';
 
 const WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
@@ -16,15 +16,4 @@ export function parseInstant(text: string, timeZone: string): Date | null {
   if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** `2026-01-01T00:00:00+08:00`: the instant in the time zone, with its offset. */
-export function formatInstant(date: Date | null, timeZone: string): string | null {
-  if (!date) return null;
-  const wall = formatDateTime(date, timeZone)!;
-  const [y, mo, d, h, mi, s] = wall.split(/[- :]/).map(Number);
-  const offsetMinutes = Math.round((Date.UTC(y, mo - 1, d, h, mi, s) - Math.floor(date.getTime() / 1000) * 1000) / 60000);
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  return `${wall.replace(' ', 'T')}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }

@@ -1,6 +1,5 @@
 import type { WorkflowLink, WorkflowTask, Workflow } from '../../../contract/workflows';
 import { formatDateTime } from '../../lib/dates';
-import { formatInstant } from './dates';
 import type { LinkRow } from './link-queries';
 import type { WorkflowView } from './queries';
 import type { TaskIo } from './task-io';
@@ -12,8 +11,8 @@ export function presentWorkflow(row: WorkflowView, timeZone: string): Workflow {
     name: row.name,
     description: row.description,
     schedule: row.schedule,
-    start_date: formatInstant(row.startDate, timeZone),
-    end_date: formatInstant(row.endDate, timeZone),
+    start_date: formatDateTime(row.startDate, timeZone),
+    end_date: formatDateTime(row.endDate, timeZone),
     catchup: row.catchup,
     is_paused: row.isPaused,
     max_active_tasks: row.maxActiveTasks,
