@@ -48,7 +48,7 @@ function usePrune(settled: boolean, inputs: ParamSpec[], keys: string[], drop: (
 }
 
 /** 输入参数值: a typed field for each input of the operator or script; inputs asked at run time have none. */
-export function TaskParamsInput({ value, onChange, projectId }: Props) {
+export function TaskParamsInput({ value, onChange, projectId, id = 'task-params' }: Props) {
   const { inputs, settled, form } = useFormTaskInputs(projectId);
   const runInputs = (Form.useWatch('run_inputs', form) as string[] | undefined) ?? [];
   const values = (value && typeof value === 'object' ? value : {}) as Record<string, ParamValue>;
@@ -61,18 +61,18 @@ export function TaskParamsInput({ value, onChange, projectId }: Props) {
   if (!settled) return <Spin size="small" spinning={Boolean(form.getFieldValue('operator'))} />;
   if (inputs.length === 0) return <Typography.Text type="secondary">该任务没有输入参数</Typography.Text>;
   return (
-    <div className="task-params" role="group" aria-label="输入参数值">
+    <div className="task-params" id={id} role="group" aria-label="输入参数值">
       {inputs.map((input) => (
         <div key={input.field_name} className="task-params__row">
           <div className="task-params__label">
-            <Typography.Text>{input.field_name}</Typography.Text>
+            <label htmlFor={`${id}_${input.field_name}`}>{input.field_name}</label>
             {input.required && <Typography.Text type="danger"> *</Typography.Text>}
             <Typography.Text type="secondary"> {PARAM_TYPE_LABELS[input.type]}</Typography.Text>
           </div>
           {runInputs.includes(input.field_name) ? (
             <Tag color="blue">运行时输入</Tag>
           ) : (
-            <ParamInput spec={input} value={values[input.field_name]} onChange={(next) => set(input.field_name, next)} />
+            <ParamInput spec={input} id={`${id}_${input.field_name}`} value={values[input.field_name]} onChange={(next) => set(input.field_name, next)} />
           )}
         </div>
       ))}

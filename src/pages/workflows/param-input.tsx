@@ -17,14 +17,16 @@ interface Props {
 
 /** The entry widget of one input parameter, by its type: bounds for numbers, a choice for options, a switch, a date and time. */
 export function ParamInput({ spec, value, onChange, id, disabled }: Props) {
-  const common = { id, disabled, 'aria-label': spec.field_name };
+  // A select takes its name from the label that points at its id (an aria-label would name two of its elements).
+  const common = { id, disabled };
+  const named = { ...common, 'aria-label': spec.field_name };
   const placeholder = spec.placeholder || `请输入${spec.field_name}`;
   switch (spec.type) {
     case 'integer':
     case 'float':
       return (
         <InputNumber
-          {...common}
+          {...named}
           className="param-input__number"
           value={typeof value === 'number' ? value : value === null || value === undefined || value === '' ? null : Number(value)}
           onChange={(next) => onChange?.(next ?? undefined)}
@@ -35,11 +37,11 @@ export function ParamInput({ spec, value, onChange, id, disabled }: Props) {
         />
       );
     case 'boolean':
-      return <Switch {...common} checked={value === true || value === 'true'} onChange={(checked) => onChange?.(checked)} />;
+      return <Switch {...named} checked={value === true || value === 'true'} onChange={(checked) => onChange?.(checked)} />;
     case 'datetime':
       return (
         <DatePicker
-          {...common}
+          {...named}
           showTime
           value={typeof value === 'string' && value ? dayjs(value) : null}
           onChange={(date) => onChange?.(date ? date.format(DATETIME) : undefined)}
@@ -60,7 +62,7 @@ export function ParamInput({ spec, value, onChange, id, disabled }: Props) {
         );
       return (
         <Input
-          {...common}
+          {...named}
           value={value === null || value === undefined ? '' : String(value)}
           onChange={(event) => onChange?.(event.target.value === '' ? undefined : event.target.value)}
           placeholder={placeholder}

@@ -35,7 +35,7 @@ function toFilters(values: Filters): CrudFilter[] {
   ];
 }
 
-const tags = (label: string) => ({ mode: 'tags' as const, allowClear: true, 'aria-label': label, placeholder: label, tokenSeparators: [',', '，'], open: false, suffixIcon: null });
+const tags = (label: string) => ({ mode: 'tags' as const, allowClear: true, placeholder: `输入${label}后回车`, tokenSeparators: [',', '，'], open: false, suffixIcon: null });
 
 /** 任务实例 of the selected run, with filters and each one's 日志; asked again every 2 s while the run has not finished. */
 export function TaskInstances({ projectId, workflowId, run }: { projectId: string; workflowId: string; run: DagRun }) {
@@ -57,7 +57,7 @@ export function TaskInstances({ projectId, workflowId, run }: { projectId: strin
     <Flex vertical gap={12}>
       <Form<Filters> form={form} layout="inline" name="task-instance-filters" onFinish={apply} className="workflow-filters">
         <Form.Item name="state" label="状态">
-          <Select mode="multiple" allowClear aria-label="任务状态" placeholder="全部" className="workflow-filter" options={TASK_STATES.map((state) => ({ label: TASK_STATE_LABELS[state], value: state }))} />
+          <Select mode="multiple" allowClear placeholder="全部" className="workflow-filter" options={TASK_STATES.map((state) => ({ label: TASK_STATE_LABELS[state], value: state }))} />
         </Form.Item>
         <Form.Item name="pool" label="pool">
           <Select {...tags('pool')} className="workflow-filter" />
