@@ -163,12 +163,28 @@ export interface WorkflowCalls {
   runChanges: { id: string; body: unknown }[];
   instanceQueries: URLSearchParams[];
   runQueries: URLSearchParams[];
+  /** From now on run 22 has finished: it and all its task instances succeeded. */
+  finishRun: () => void;
 }
 
 /** Serves workflow 5 of project p-1 with its tasks, links, runs and task instances, and records what the app sends. */
 export function serveWorkflows(overrides: Partial<Workflow> = {}): WorkflowCalls {
   const workflow = { ...demoWorkflow, ...overrides };
-  const calls: WorkflowCalls = { created: [], tasksCreated: [], order: [], published: [], runsCreated: [], runChanges: [], instanceQueries: [], runQueries: [] };
+  let finished = false;
+  const runs = () => (finished ? demoRuns.map((known) => ({ ...known, state: 'success' as const })) : demoRuns);
+  const instancesOf = (runId: number) =>
+    (demoInstances[runId] ?? []).map((known) => (finished ? { ...known, state: 'success' as const } : known));
+  const calls: WorkflowCalls = {
+    created: [],
+    tasksCreated: [],
+    order: [],
+    published: [],
+    runsCreated: [],
+    runChanges: [],
+    instanceQueries: [],
+    runQueries: [],
+    finishRun: () => (finished = true),
+  };
   server.use(
     http.get(`${base}/`, () => page([workflow])),
     http.post(`${base}/`, async ({ request }) => {
@@ -196,8 +212,8 @@ export function serveWorkflows(overrides: Partial<Workflow> = {}): WorkflowCalls
       calls.runQueries.push(query);
       const states = query.getAll('state');
       const limit = Number(query.get('limit') ?? 10);
-      const runs = demoRuns.filter((known) => states.length === 0 || states.includes(known.state));
-      return HttpResponse.json({ count: runs.length, next: null, previous: null, results: runs.slice(0, limit) });
+      const shown = runs().filter((known) => states.length === 0 || states.includes(known.state));
+      return HttpResponse.json({ count: shown.length, next: null, previous: null, results: shown.slice(0, limit) });
     }),
     http.post(`${base}/5/dag_runs/`, async ({ request }) => {
       calls.runsCreated.push(await request.json());
@@ -205,7 +221,7 @@ export function serveWorkflows(overrides: Partial<Workflow> = {}): WorkflowCalls
       return HttpResponse.json(run(23, 'queued'), { status: 201 });
     }),
     http.get(`${base}/5/dag_runs/:id/`, ({ params }) => {
-      const known = [...demoRuns, run(23, 'queued')].find((candidate) => String(candidate.id) === params.id);
+      const known = [...runs(), run(23, 'queued')].find((candidate) => String(candidate.id) === params.id);
       return known ? HttpResponse.json(known) : HttpResponse.json({ code: 40400, message: '运行不存在' }, { status: 404 });
     }),
     http.put(`${base}/5/dag_runs/:id/`, async ({ request, params }) => {
@@ -217,11 +233,11 @@ export function serveWorkflows(overrides: Partial<Workflow> = {}): WorkflowCalls
       const query = new URL(request.url).searchParams;
       calls.instanceQueries.push(query);
       const states = query.getAll('state');
-      const instances = (demoInstances[Number(params.runId)] ?? []).filter((known) => states.length === 0 || states.includes(known.state));
+      const instances = instancesOf(Number(params.runId)).filter((known) => states.length === 0 || states.includes(known.state));
       return page(instances);
     }),
     http.get(`${base}/5/dag_runs/:runId/task_instances/:id/`, ({ params }) => {
-      const known = (demoInstances[Number(params.runId)] ?? []).find((candidate) => String(candidate.id) === params.id);
+      const known = instancesOf(Number(params.runId)).find((candidate) => String(candidate.id) === params.id);
       return HttpResponse.json({ ...known, log: demoLog });
     }),
     http.get('*/api/script/projects/p-1/scripts/', () => page([demoScript])),

@@ -155,7 +155,7 @@ describe('工作流', () => {
     expect(await screen.findByText('任务实例：manual__2026-11-25T10:03:00+08:00')).toBeInTheDocument();
   }, slow);
 
-  it('colours each task of the graph by its instance’s state in the selected run, and labels links with their params', async () => {
+  it('colours each task of the graph by its instance’s state in the selected run', async () => {
     const { user } = await openWorkflow();
     await waitFor(() => expect(document.querySelectorAll('[data-testid=dag-node][data-state=success]')).toHaveLength(1), { timeout: 20_000 });
     const node = (task: string) => document.querySelector(`[data-testid=dag-node][data-task=${task}]`);
@@ -171,6 +171,15 @@ describe('工作流', () => {
     await openRuns(user);
     await user.click(await rowOf('manual__2026-11-25T10:01:00+08:00'));
     await waitFor(() => expect(document.querySelectorAll('[data-testid=dag-node][data-state=success]')).toHaveLength(3));
+  }, slow);
+
+  it('follows a running run until it finishes: its state and the graph’s colours come without a reload', async () => {
+    const { calls } = await openWorkflow();
+    await waitFor(() => expect(document.querySelector('[data-testid=dag-node][data-task=query]')).toHaveAttribute('data-state', 'failed'), { timeout: 20_000 });
+    expect(screen.getByText('运行中', { selector: '.ant-tag' })).toBeInTheDocument();
+    calls.finishRun();
+    await waitFor(() => expect(document.querySelectorAll('[data-testid=dag-node][data-state=success]')).toHaveLength(3), { timeout: 10_000 });
+    expect(await screen.findByText('成功', { selector: '.ant-card-head .ant-tag' })).toBeInTheDocument();
   }, slow);
 
   it('puts the task-instance filters in the query string, several states repeating their key', async () => {
