@@ -38,7 +38,7 @@ export function WorkflowHeader({ projectId, workflow, validity, checkValidity, c
       title={
         <Flex gap={8} align="center" wrap>
           <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回工作流列表" onClick={() => navigate(`/projectSetting/${projectId}/workflows`)} />
-          <Typography.Title level={4} className="workflow-page__title">
+          <Typography.Title level={4} className="workflow-page__title" style={{ margin: 0 }}>
             {workflow.name}
           </Typography.Title>
           <Tag>{workflow.version === null ? '未发布' : `版本 v${workflow.version}`}</Tag>

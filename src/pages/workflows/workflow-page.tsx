@@ -87,17 +87,15 @@ export function WorkflowPage() {
           <Flex gap={8} align="center" wrap>
             <span>DAG</span>
             {run ? (
-              <>
-                <Typography.Text type="secondary">运行 {run.dag_run_id}</Typography.Text>
-                <Tag color={RUN_STATE_COLORS[run.state]}>{DAG_RUN_STATE_LABELS[run.state]}</Tag>
-              </>
+              <span className="workflow-page__run" data-run-id={run.dag_run_id} data-run-state={run.state}>
+                <Typography.Text type="secondary">运行 {run.dag_run_id}</Typography.Text> <Tag color={RUN_STATE_COLORS[run.state]}>{DAG_RUN_STATE_LABELS[run.state]}</Tag>
+              </span>
             ) : (
               <Typography.Text type="secondary">{runLoading ? '正在加载运行' : '未选择运行'}</Typography.Text>
             )}
           </Flex>
         }
         extra={<StateLegend />}
-        classNames={{ header: 'workflow-page__graph-head' }}
       >
         <DagGraph tasks={tasks.data?.data ?? []} links={links.data?.data ?? []} loading={tasks.isLoading || links.isLoading} states={states} />
       </Card>
@@ -123,7 +121,7 @@ export function WorkflowPage() {
                           can={(action) => can('workflowRuns', action)}
                         />
                         {run && (
-                          <Card size="small" title={`任务实例：${run.dag_run_id}`}>
+                          <Card size="small" className="workflow-instances" title={`任务实例：${run.dag_run_id}`}>
                             <TaskInstances key={run.id} projectId={projectId} workflowId={workflowId} run={run} />
                           </Card>
                         )}
