@@ -78,14 +78,14 @@ export const workflowsResource: AppResource = {
       { key: 'email', label: '邮箱', list: false, form: ['create', 'edit'], input: { type: 'text', maxLength: 254 } },
       { key: 'email_on_retry', label: '重试时发邮件', list: false, form: ['create', 'edit'], initial: false, input: { type: 'switch' } },
       { key: 'email_on_failure', label: '失败时发邮件', list: false, form: ['create', 'edit'], initial: false, input: { type: 'switch' } },
-      { key: 'is_valid_dag', label: '定义', render: (valid) => (valid ? <Tag color="success">有效</Tag> : <Tag color="error">无效</Tag>) },
+      { key: 'is_valid_dag', label: '定义', render: (valid) => (valid ? <Tag color="green">有效</Tag> : <Tag color="red">无效</Tag>) },
       {
         key: 'version',
         label: '版本',
         render: (version, record) => (
           <Space size={4} wrap>
             <span>{version === null || version === undefined ? '未发布' : `v${String(version)}`}</span>
-            {record.has_unpublished_changes ? <Tag color="warning">有未发布的修改</Tag> : null}
+            {record.has_unpublished_changes ? <Tag color="orange">有未发布的修改</Tag> : null}
           </Space>
         ),
       },

@@ -1,6 +1,7 @@
 import { Background, Controls, Handle, Position, ReactFlow, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useMemo } from 'react';
+import { useSettings } from '../../lib/settings';
 import { TASK_STATE_LABELS, type TaskState, type WorkflowLink, type WorkflowTask } from '../../../contract/workflows';
 import { layoutDag, type TaskCard } from './dag-layout';
 import './workflows.css';
@@ -26,6 +27,8 @@ const nodeTypes = { task: TaskNode };
 /** The DAG itself, its own chunk (as the ER diagram): dagre places the tasks, React Flow draws them. */
 export function DagCanvas({ tasks, links, states }: { tasks: WorkflowTask[]; links: WorkflowLink[]; states?: Map<string, TaskState> }) {
   const { nodes, edges } = useMemo(() => layoutDag(tasks, links, states), [tasks, links, states]);
+  // The canvas's controls and edge labels follow the theme; the task cards keep their own colours.
+  const { theme } = useSettings();
   // Another set of tasks or links mounts a new canvas, so it fits the view again.
   const shape = `${tasks.map((task) => task.id).join(',')}|${links.map((link) => link.id).join(',')}`;
   return (
@@ -40,6 +43,7 @@ export function DagCanvas({ tasks, links, states }: { tasks: WorkflowTask[]; lin
       nodesConnectable={false}
       nodesDraggable={false}
       proOptions={{ hideAttribution: true }}
+      colorMode={theme === 'dark' ? 'dark' : 'light'}
     >
       <Background />
       <Controls showInteractive={false} />

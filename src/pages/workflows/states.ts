@@ -1,15 +1,18 @@
 import dayjs from 'dayjs';
 import type { DagRunState, TaskState } from '../../../contract/workflows';
 
-/** Tag colours (antd presets, which follow the dark themes). */
-export const RUN_STATE_COLORS: Record<DagRunState, string> = { queued: 'default', running: 'processing', success: 'success', failed: 'error' };
+/**
+ * Tag colours: antd's colour presets, which follow the dark themes. Not the status presets
+ * (success, error, warning) nor gold: their text is too pale on their light background.
+ */
+export const RUN_STATE_COLORS: Record<DagRunState, string> = { queued: 'default', running: 'processing', success: 'green', failed: 'red' };
 export const TASK_STATE_COLORS: Record<TaskState, string> = {
-  success: 'success',
+  success: 'green',
   running: 'processing',
-  failed: 'error',
-  upstream_failed: 'orange',
+  failed: 'red',
+  upstream_failed: 'volcano',
   skipped: 'magenta',
-  up_for_retry: 'gold',
+  up_for_retry: 'orange',
   up_for_reschedule: 'cyan',
   queued: 'default',
   none: 'default',

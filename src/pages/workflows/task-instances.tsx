@@ -120,6 +120,7 @@ export function TaskInstances({ projectId, workflowId, run }: { projectId: strin
           {
             key: 'actions',
             title: '操作',
+            fixed: 'right',
             render: (_, instance) => (
               <Button type="link" size="small" icon={<FileTextOutlined />} onClick={() => setLogOf(instance)}>
                 日志

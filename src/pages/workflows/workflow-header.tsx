@@ -42,7 +42,7 @@ export function WorkflowHeader({ projectId, workflow, validity, checkValidity, c
             {workflow.name}
           </Typography.Title>
           <Tag>{workflow.version === null ? '未发布' : `版本 v${workflow.version}`}</Tag>
-          {workflow.has_unpublished_changes && <Tag color="warning">有未发布的修改</Tag>}
+          {workflow.has_unpublished_changes && <Tag color="orange">有未发布的修改</Tag>}
           {workflow.is_paused && <Tag>已暂停</Tag>}
         </Flex>
       }

@@ -95,8 +95,8 @@ export function WorkflowPage() {
             )}
           </Flex>
         }
-        extra={<StateLegend />}
       >
+        <StateLegend />
         <DagGraph tasks={tasks.data?.data ?? []} links={links.data?.data ?? []} loading={tasks.isLoading || links.isLoading} states={states} />
       </Card>
       <Card variant="borderless">
