@@ -156,6 +156,7 @@ export const demoInputParams: WorkflowInputParam[] = [
 export interface WorkflowCalls {
   created: unknown[];
   tasksCreated: unknown[];
+  linksCreated: unknown[];
   /** `publish` and `run` in the order they were posted. */
   order: string[];
   published: unknown[];
@@ -177,6 +178,7 @@ export function serveWorkflows(overrides: Partial<Workflow> = {}): WorkflowCalls
   const calls: WorkflowCalls = {
     created: [],
     tasksCreated: [],
+    linksCreated: [],
     order: [],
     published: [],
     runsCreated: [],
@@ -207,6 +209,11 @@ export function serveWorkflows(overrides: Partial<Workflow> = {}): WorkflowCalls
       return HttpResponse.json({ ...demoTasks[0], ...body, id: 54 }, { status: 201 });
     }),
     http.get(`${base}/5/links/`, () => page(demoLinks)),
+    http.post(`${base}/5/links/`, async ({ request }) => {
+      const body = (await request.json()) as object;
+      calls.linksCreated.push(body);
+      return HttpResponse.json({ ...demoLinks[0], ...body, id: 63 }, { status: 201 });
+    }),
     http.get(`${base}/5/dag_runs/`, ({ request }) => {
       const query = new URL(request.url).searchParams;
       calls.runQueries.push(query);

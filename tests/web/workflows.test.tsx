@@ -133,6 +133,24 @@ describe('工作流', () => {
     ]);
   }, slow);
 
+  it('links two tasks, offering the upstream task’s outputs and the downstream task’s inputs; no params is order only', async () => {
+    const { user, calls } = await openWorkflow();
+    await user.click(screen.getByRole('tab', { name: '连线' }));
+    const orderOnly = await rowOf('仅依赖');
+    await waitFor(() => expect(within(orderOnly).getByText('query')).toBeInTheDocument());
+    await user.click(button(document.querySelector<HTMLElement>('.ant-tabs-tabpane-active')!, '新增'));
+    const create = await dialog('新增连线');
+    await choose(user, create, '上游任务', 'extract');
+    await choose(user, create, '输出参数', 'total（字符串）');
+    await choose(user, create, '下游任务', 'report');
+    await user.click(within(create).getByLabelText('输入参数'));
+    for (const input of ['dimension（字符串）', 'regions（字符串）', 'report_type（字符串）']) expect((await screen.findAllByTitle(input)).length).toBeGreaterThan(0);
+    await user.click((await screen.findAllByTitle('regions（字符串）')).at(-1)!);
+    await user.click(within(create).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('新增连线成功')).toBeInTheDocument();
+    expect(calls.linksCreated).toEqual([{ source_task: 51, source_param: 'total', target_task: 53, target_param: 'regions' }]);
+  }, slow);
+
   it('asks the run’s inputs, publishes the unpublished changes first, then posts conf keyed task.field', async () => {
     const { user, calls } = await openWorkflow();
     await user.click(button(document.body, '运行'));
