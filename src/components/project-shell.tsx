@@ -83,7 +83,9 @@ export function ProjectShell({ area }: { area: Area }) {
   const allowed = (item: MenuEntry) => !item.resource || Boolean(value?.can(item.resource.name, 'list'));
   const visible = menu.filter(allowed);
   const base = `/${area}/${projectId}`;
-  const current = menu.find((item) => pathname.toLowerCase().endsWith(`/${item.path.toLowerCase()}`));
+  // The screen's first segment after the project: `/projectSetting/{id}/workflows/12` is in 工作流.
+  const segment = (pathname.split('/')[3] ?? '').toLowerCase();
+  const current = menu.find((item) => item.path.toLowerCase() === segment);
   const inSettings = area === 'projectSetting';
   const mayAdminister = areas.projectSetting.menu.some(allowed);
 

@@ -126,7 +126,8 @@ function checkDelete(response: AxiosResponse): AxiosResponse {
 
 /** A client of one service; `checkAnswer` may turn a 2xx answer into a failure. */
 export function createClient(baseURL: string, timeout: number, checkAnswer?: (response: AxiosResponse) => AxiosResponse): AxiosInstance {
-  const client = axios.create({ baseURL, timeout });
+  // A multi-valued query parameter repeats its key (`state=a&state=b`), as DRF's multiple-choice filters read it.
+  const client = axios.create({ baseURL, timeout, paramsSerializer: { indexes: null } });
   client.interceptors.request.use(addHeaders);
   client.interceptors.response.use(checkDelete);
   client.interceptors.response.use(checkAnswer);

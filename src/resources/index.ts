@@ -12,6 +12,7 @@ import { reportGroupsResource, reportsResource } from './reports';
 import { regionsResource, resultJobsResource, resultsResource } from './results';
 import { scriptParamsResource, scriptsResource } from './scripts';
 import type { AppResource } from './types';
+import { taskInstancesResource, workflowLinksResource, workflowRunsResource, workflowsResource, workflowTasksResource } from './workflows';
 
 /**
  * Every resource of the app; each is declared in its own file. A resource whose `list`
@@ -27,8 +28,13 @@ export const resources: AppResource[] = [
   projectRolesResource,
   connectionsResource,
   scriptsResource,
+  workflowsResource,
   projectAdvancedResource,
   scriptParamsResource,
+  workflowTasksResource,
+  workflowLinksResource,
+  workflowRunsResource,
+  taskInstancesResource,
   reportGroupsResource,
   materialGroupsResource,
   labelGroupsResource,

@@ -6,8 +6,8 @@ import { DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
 const ctx = setupBrowser();
 const SHOTS = process.env.SHOTS_DIR;
 
-/** Screens of the demo project and a text each shows once loaded. */
-const SCREENS = [
+/** Screens of the demo project and a text each shows once loaded; `open` is a link to follow from there, to a screen showing `opened`. */
+const SCREENS: Array<{ name: string; path: string; ready: string; open?: string; opened?: string }> = [
   { name: 'reports', path: `/main/${DEMO_PROJECT}/reportList`, ready: '标签筛选' },
   { name: 'materials', path: `/material/${DEMO_PROJECT}/materialList`, ready: '全部素材' },
   { name: 'tags', path: `/main/${DEMO_PROJECT}/tags`, ready: '健康舒适' },
@@ -16,6 +16,9 @@ const SCREENS = [
   { name: 'roles', path: `/projectSetting/${DEMO_PROJECT}/projectRole`, ready: '项目管理员' },
   { name: 'connections', path: `/projectSetting/${DEMO_PROJECT}/connections`, ready: '示例数据仓库' },
   { name: 'scripts', path: `/projectSetting/${DEMO_PROJECT}/scripts`, ready: '脚本' },
+  { name: 'workflows', path: `/projectSetting/${DEMO_PROJECT}/workflows`, ready: '示例：指标汇总与成果生成' },
+  // The workflow page has no fixed path (its id is the server's): it is opened from the list.
+  { name: 'workflow', path: `/projectSetting/${DEMO_PROJECT}/workflows`, ready: '示例：指标汇总与成果生成', open: '示例：指标汇总与成果生成', opened: '运行记录' },
   { name: 'projects', path: '/list', ready: '项目列表' },
   { name: 'statistics', path: `/cstjPage/${DEMO_PROJECT}/statistics`, ready: '成果总数' },
   { name: 'single-reports', path: `/cstjPage/${DEMO_PROJECT}/singleReportList`, ready: '单体报告列表' },
@@ -77,6 +80,10 @@ describe('themes', () => {
       for (const screen of SCREENS) {
         await page.goto(`${ctx.server.url}/#${screen.path}?theme=${theme}`);
         await page.getByText(screen.ready, { exact: true }).first().waitFor();
+        if (screen.open) {
+          await page.getByRole('link', { name: screen.open, exact: true }).first().click();
+          await page.getByText(screen.opened ?? screen.open, { exact: true }).first().waitFor();
+        }
         await page.waitForLoadState('networkidle');
         await page.locator('.ant-spin-spinning, .ant-skeleton-active').first().waitFor({ state: 'detached' });
         if (SHOTS) {

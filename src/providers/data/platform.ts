@@ -29,13 +29,13 @@ export const platformDataProvider = (client = platformClient): DataProvider => {
     getApiUrl: () => config.apiBase,
 
     getList: async <TData extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams): Promise<GetListResponse<TData>> => {
-      const params: Record<string, string | number> = {};
+      const params: Record<string, unknown> = {};
       if (pagination?.mode !== 'off') {
         const { current = 1, pageSize = 10 } = pagination ?? {};
         params.limit = pageSize;
         params.offset = (current - 1) * pageSize;
       }
-      Object.assign(params, filterParams(filters));
+      Object.assign(params, filterParams(filters, { repeat: true }));
       const ordering = sortKeys(sorters);
       if (ordering.length) params.ordering = ordering.join(',');
       const url = resolveEndpoint(resource, 'list', meta);

@@ -29,7 +29,7 @@ export const reportDataProvider = (client = reportClient): DataProvider => ({
   getApiUrl: () => config.reportBase,
 
   getList: async <TData extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams): Promise<GetListResponse<TData>> => {
-    const params: Record<string, string | number> = { ...filterParams(filters) };
+    const params: Record<string, unknown> = { ...filterParams(filters) };
     if (pagination?.mode !== 'off') {
       const { current = 1, pageSize = 10 } = pagination ?? {};
       // Label lists page by limit/offset, item lists by pageNo/pageSize.

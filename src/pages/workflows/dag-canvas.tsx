@@ -1,0 +1,52 @@
+import { Background, Controls, Handle, Position, ReactFlow, type Node, type NodeProps } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useMemo } from 'react';
+import { useSettings } from '../../lib/settings';
+import { TASK_STATE_LABELS, type TaskState, type WorkflowLink, type WorkflowTask } from '../../../contract/workflows';
+import { layoutDag, type TaskCard } from './dag-layout';
+import './workflows.css';
+
+function TaskNode({ data }: NodeProps<Node<TaskCard, 'task'>>) {
+  return (
+    <div className={`dag-node dag-state--${data.state ?? 'plain'}`} data-testid="dag-node" data-task={data.name} data-state={data.state ?? ''}>
+      <Handle type="target" position={Position.Left} />
+      <strong className="dag-node__name" title={data.name}>
+        {data.name}
+      </strong>
+      <span className="dag-node__meta">
+        <span>{data.operator}</span>
+        {data.state && <span className="dag-node__state">{TASK_STATE_LABELS[data.state]}</span>}
+      </span>
+      <Handle type="source" position={Position.Right} />
+    </div>
+  );
+}
+
+const nodeTypes = { task: TaskNode };
+
+/** The DAG itself, its own chunk (as the ER diagram): dagre places the tasks, React Flow draws them. */
+export function DagCanvas({ tasks, links, states }: { tasks: WorkflowTask[]; links: WorkflowLink[]; states?: Map<string, TaskState> }) {
+  const { nodes, edges } = useMemo(() => layoutDag(tasks, links, states), [tasks, links, states]);
+  // The canvas's controls and edge labels follow the theme; the task cards keep their own colours.
+  const { theme } = useSettings();
+  // Another set of tasks or links mounts a new canvas, so it fits the view again.
+  const shape = `${tasks.map((task) => task.id).join(',')}|${links.map((link) => link.id).join(',')}`;
+  return (
+    <ReactFlow
+      key={shape}
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      fitView
+      fitViewOptions={{ maxZoom: 1.2 }}
+      minZoom={0.1}
+      nodesConnectable={false}
+      nodesDraggable={false}
+      proOptions={{ hideAttribution: true }}
+      colorMode={theme === 'dark' ? 'dark' : 'light'}
+    >
+      <Background />
+      <Controls showInteractive={false} />
+    </ReactFlow>
+  );
+}

@@ -1,0 +1,45 @@
+import { Empty, Spin, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { TASK_STATE_LABELS, TASK_STATES, type TaskState, type WorkflowLink, type WorkflowTask } from '../../../contract/workflows';
+import { PageLoading } from '../../components/page-loading';
+
+const DagCanvas = lazy(async () => ({ default: (await import('./dag-canvas')).DagCanvas }));
+
+/** What each node colour means: the task states, in Chinese. */
+export function StateLegend() {
+  return (
+    <div className="dag-legend" aria-label="状态图例">
+      {TASK_STATES.map((state) => (
+        <span key={state} className="dag-legend__item">
+          <span className={`dag-swatch dag-state--${state}`} />
+          <Typography.Text type="secondary">{TASK_STATE_LABELS[state]}</Typography.Text>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+interface Props {
+  tasks: WorkflowTask[];
+  links: WorkflowLink[];
+  loading: boolean;
+  /** The selected run's task states by task_id; none with no run selected. */
+  states?: Map<string, TaskState>;
+}
+
+/** The workflow's DAG, coloured by the selected run. */
+export function DagGraph({ tasks, links, loading, states }: Props) {
+  return (
+    <Spin spinning={loading}>
+      <div className="dag-graph">
+        {tasks.length > 0 ? (
+          <Suspense fallback={<PageLoading />}>
+            <DagCanvas tasks={tasks} links={links} states={states} />
+          </Suspense>
+        ) : (
+          <Empty description={loading ? '加载中' : '还没有任务，请在下方“任务”中新增'} />
+        )}
+      </div>
+    </Spin>
+  );
+}

@@ -1,0 +1,94 @@
+import { useCreate, useCustom } from '@refinedev/core';
+import { Alert, Empty, Form, Spin, Typography } from 'antd';
+import type { DagRun, DagRunCreate, Workflow, WorkflowInputParam } from '../../../contract/workflows';
+import { FormDialog } from '../../components/form-dialog';
+import { useEndpoints } from '../../providers/data/use-resource-call';
+import { ParamInput } from './param-input';
+import { usePublish } from './use-publish';
+
+interface Props {
+  projectId: string;
+  workflow: Workflow;
+  open: boolean;
+  /** The caller may edit the workflow, so may publish it first. */
+  canPublish: boolean;
+  onClose: () => void;
+  onStarted: (run: DagRun) => void;
+}
+
+type Values = Record<string, string | number | boolean | null | undefined>;
+
+/** The run's conf: the given inputs keyed `task.field`; empty ones are left out. */
+function confOf(values: Values): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
+}
+
+/** What happens to unpublished changes when this caller runs the workflow. */
+function PublishNotice({ workflow, canPublish }: { workflow: Workflow; canPublish: boolean }) {
+  if (!workflow.has_unpublished_changes && workflow.version !== null) return null;
+  if (canPublish) return <Alert type="info" showIcon message="当前定义有未发布的修改，运行前将先发布为新版本" />;
+  if (workflow.version === null) return <Alert type="error" showIcon message="工作流尚未发布，请联系有编辑权限的成员发布后再运行" />;
+  return <Alert type="warning" showIcon message={`当前定义有未发布的修改，将运行已发布的版本 v${workflow.version}`} />;
+}
+
+/** 运行: asks the run's inputs (get_input_params), publishes unpublished changes first when allowed, then creates the run. */
+export function RunDialog({ projectId, workflow, open, canPublish, onClose, onStarted }: Props) {
+  const { inputParams } = useEndpoints('workflows');
+  const params = useCustom<{ results: WorkflowInputParam[] }>({
+    url: inputParams!,
+    method: 'get',
+    config: { query: { limit: 1000, offset: 0 } },
+    meta: { projectId, id: workflow.id },
+    queryOptions: { enabled: open, keepPreviousData: false },
+  });
+  const { publish } = usePublish(projectId);
+  const { mutateAsync: create } = useCreate<DagRun>();
+  const inputs = params.data?.data.results ?? [];
+  const unpublished = workflow.has_unpublished_changes || workflow.version === null;
+  const blocked = workflow.version === null && !canPublish;
+  // A switch shows 否 until touched: its value is false, not missing.
+  const initial = Object.fromEntries(inputs.filter((input) => input.type === 'boolean').map((input) => [input.key, false]));
+
+  const start = async (values: Values) => {
+    if (blocked) return;
+    if (unpublished && canPublish) await publish(workflow);
+    const body: DagRunCreate = { conf: confOf(values) };
+    const { data } = await create({
+      resource: 'workflowRuns',
+      values: body,
+      meta: { projectId, workflowId: workflow.id },
+      successNotification: { message: '已触发运行', type: 'success' },
+    });
+    onStarted(data);
+  };
+
+  return (
+    <FormDialog<Values> title={`运行：${workflow.name}`} name="run-workflow" okText="运行" open={open} initial={initial} onCancel={onClose} onSave={(values) => start(values).catch(() => undefined)}>
+      <PublishNotice workflow={workflow} canPublish={canPublish} />
+      {params.isLoading ? (
+        <Spin />
+      ) : params.isError ? (
+        <Empty description="运行参数加载失败" />
+      ) : inputs.length === 0 ? (
+        <Typography.Paragraph type="secondary" className="run-dialog__none">
+          该工作流运行时无需输入参数
+        </Typography.Paragraph>
+      ) : (
+        inputs.map((input) => (
+          <Form.Item
+            key={input.key}
+            name={input.key}
+            label={input.key}
+            extra={input.placeholder || undefined}
+            rules={input.required ? [{ required: true, message: `请填写${input.key}` }] : []}
+          >
+            <ParamInput spec={input} />
+          </Form.Item>
+        ))
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,44 @@
+import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
+import type { DagValidity, Workflow } from '../../../contract/workflows';
+import { useEndpoints } from '../../providers/data/use-resource-call';
+
+/** The fields a workflow body carries (update_airflow_dag takes the workflow body, spec section 7). */
+const WRITABLE = [
+  'name',
+  'description',
+  'schedule',
+  'start_date',
+  'end_date',
+  'catchup',
+  'is_paused',
+  'max_active_tasks',
+  'max_active_runs',
+  'owner',
+  'retries',
+  'retry_delay',
+  'depends_on_past',
+  'email',
+  'email_on_retry',
+  'email_on_failure',
+] as const satisfies readonly (keyof Workflow)[];
+
+export const workflowBody = (workflow: Workflow) => Object.fromEntries(WRITABLE.map((key) => [key, workflow[key]]));
+
+/** is_valid_dag of the current definition, with each problem in Chinese. */
+export function useValidity(projectId: string, workflowId: string) {
+  const { validity } = useEndpoints('workflows');
+  return useCustom<DagValidity>({ url: validity!, method: 'get', meta: { projectId, id: workflowId }, queryOptions: { enabled: Boolean(workflowId), keepPreviousData: false } });
+}
+
+/** update_airflow_dag: the current definition becomes the version new runs execute; answers the workflow as it is then. */
+export function usePublish(projectId: string) {
+  const { publish } = useEndpoints('workflows');
+  const { mutateAsync, isLoading } = useCustomMutation<Workflow>();
+  const invalidate = useInvalidate();
+  const run = async (workflow: Workflow) => {
+    const answer = await mutateAsync({ url: publish!, method: 'post', values: workflowBody(workflow), meta: { projectId, id: workflow.id }, successNotification: false });
+    await invalidate({ resource: 'workflows', invalidates: ['list', 'detail'] });
+    return answer.data;
+  };
+  return { publish: run, publishing: isLoading };
+}
