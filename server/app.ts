@@ -1,5 +1,7 @@
 import { connectionModuleRoutes } from './modules/connections/routes';
 import { scriptModuleRoutes } from './modules/scripts/routes';
+import { workflowRunModule } from './modules/workflows/run-module';
+import type { WorkflowEngineOptions } from './modules/workflows/engine';
 import { regionRoutes } from './modules/results/region-routes';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +58,8 @@ export interface AppOptions {
   jobs?: Partial<QueueOptions> | false;
   /** What 成果 generation reads and renders with; tests give fakes. */
   results?: Partial<ResultDeps>;
+  /** Workflow runs: the task runner (tests give fakes) and the engine's timings. */
+  workflows?: WorkflowEngineOptions;
 }
 
 const defaultWebRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -114,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(libraryRoutes);
   await app.register(connectionModuleRoutes);
   await app.register(scriptModuleRoutes);
+  await app.register(workflowRunModule(options.jobs === false ? null : (options.workflows ?? {})));
   await app.register(regionRoutes);
   await app.register(resultsRoutes(options.results));
   await installWebApp(app, options.webRoot ?? defaultWebRoot);

@@ -39,7 +39,7 @@ async function adminQuery(serverUrl: string, statement: string) {
  * A database, not a schema: drizzle-kit writes "public". into the migrations' foreign keys.
  */
 export async function createTestApp(
-  options: { webRoot?: string; seed?: boolean; env?: Record<string, string>; app?: Pick<AppOptions, 'jobs' | 'results'> } = {},
+  options: { webRoot?: string; seed?: boolean; env?: Record<string, string>; app?: Pick<AppOptions, 'jobs' | 'results' | 'workflows'> } = {},
 ): Promise<TestContext> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const databaseName = `test_${randomBytes(6).toString('hex')}`;
