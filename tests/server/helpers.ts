@@ -20,6 +20,8 @@ export interface TestContext {
   dataDir: string;
   /** Every SMS the app sent, newest last. */
   sentSms: SmsMessage[];
+  /** The PostgreSQL URL of the test's own database (under TEST_DATABASE_URL); undefined on PGlite. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function createTestApp(
     database,
     dataDir,
     sentSms,
+    databaseUrl: url,
     async close() {
       await app.close();
       await database.close();
