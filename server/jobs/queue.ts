@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
 import { executorOf, type SqlExecutor } from './sql-executor';
@@ -78,6 +79,8 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
   await boss.start();
   const known = new Set<string>();
   const stopping = new AbortController();
+  // Every idle loop and every running handler listens for the stop.
+  setMaxListeners(0, stopping.signal);
   const loops: Array<Promise<void>> = [];
   const wakers = new Map<string, Set<() => void>>();
   const jobOptions = { expireInSeconds: options.expireSeconds, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds };

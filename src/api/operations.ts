@@ -2,6 +2,7 @@
 
 /** Each operation of the server by name: its method, path template, and the path and body parameters it requires. */
 export const operations = {
+  deleteAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsById: { method: 'delete', path: '/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/dag_runs/{id}/', pathParams: ['project_uuid', 'workflow_id', 'id'], bodyParams: [] },
   deleteConnectionProjectsByProjectUuidConnectionsById: { method: 'delete', path: '/api/connection/projects/{project_uuid}/connections/{id}/', pathParams: ['project_uuid', 'id'], bodyParams: [] },
   deleteOrganizationRolesById: { method: 'delete', path: '/api/organization/v1/roles/{id}/', pathParams: ['id'], bodyParams: [] },
   deleteProjectProjectsByUuid: { method: 'delete', path: '/api/project/v1/projects/{uuid}/', pathParams: ['uuid'], bodyParams: [] },
@@ -13,6 +14,10 @@ export const operations = {
   deleteScriptProjectsByProjectUuidScriptsById: { method: 'delete', path: '/api/script/projects/{project_uuid}/scripts/{id}/', pathParams: ['project_uuid', 'id'], bodyParams: [] },
   deleteScriptProjectsByProjectUuidScriptsByScriptIdScriptParamsById: { method: 'delete', path: '/api/script/projects/{project_uuid}/scripts/{script_id}/script_params/{id}/', pathParams: ['project_uuid', 'script_id', 'id'], bodyParams: [] },
   deleteUserAdminProjectsByUuid: { method: 'delete', path: '/api/v1/user_admin/projects/{uuid}/', pathParams: ['uuid'], bodyParams: [] },
+  getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRuns: { method: 'get', path: '/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/dag_runs/', pathParams: ['project_uuid', 'workflow_id'], bodyParams: [] },
+  getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsByDagRunIdTaskInstancesById: { method: 'get', path: '/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/dag_runs/{dag_run_id}/task_instances/{id}/', pathParams: ['project_uuid', 'workflow_id', 'dag_run_id', 'id'], bodyParams: [] },
+  getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsByDagRunIdTaskInstancesListTaskInstances: { method: 'get', path: '/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/dag_runs/{dag_run_id}/task_instances/list_task_instances/', pathParams: ['project_uuid', 'workflow_id', 'dag_run_id'], bodyParams: [] },
+  getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsById: { method: 'get', path: '/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/dag_runs/{id}/', pathParams: ['project_uuid', 'workflow_id', 'id'], bodyParams: [] },
   getApplications: { method: 'get', path: '/api/v1/applications/', pathParams: [], bodyParams: [] },
   getConnectionProjectsByProjectUuidConnections: { method: 'get', path: '/api/connection/projects/{project_uuid}/connections/', pathParams: ['project_uuid'], bodyParams: [] },
   getConnectionProjectsByProjectUuidConnectionsById: { method: 'get', path: '/api/connection/projects/{project_uuid}/connections/{id}/', pathParams: ['project_uuid', 'id'], bodyParams: [] },
@@ -94,6 +99,8 @@ export const operations = {
   patchScriptProjectsByProjectUuidScriptsById: { method: 'patch', path: '/api/script/projects/{project_uuid}/scripts/{id}/', pathParams: ['project_uuid', 'id'], bodyParams: [] },
   patchScriptProjectsByProjectUuidScriptsByScriptIdScriptParamsById: { method: 'patch', path: '/api/script/projects/{project_uuid}/scripts/{script_id}/script_params/{id}/', pathParams: ['project_uuid', 'script_id', 'id'], bodyParams: [] },
   patchV1OrganizationMembersByUuid: { method: 'patch', path: '/api/v1/organization/members/{uuid}/', pathParams: ['uuid'], bodyParams: [] },
+  postAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRuns: { method: 'post', path: '/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/dag_runs/', pathParams: ['project_uuid', 'workflow_id'], bodyParams: [] },
+  postAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsByIdClear: { method: 'post', path: '/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/dag_runs/{id}/clear/', pathParams: ['project_uuid', 'workflow_id', 'id'], bodyParams: [] },
   postConnectionProjectsByProjectUuidConnections: { method: 'post', path: '/api/connection/projects/{project_uuid}/connections/', pathParams: ['project_uuid'], bodyParams: [] },
   postConnectionProjectsByProjectUuidConnectionsTestConnection: { method: 'post', path: '/api/connection/projects/{project_uuid}/connections/test_connection/', pathParams: ['project_uuid'], bodyParams: [] },
   postFileUpload: { method: 'post', path: '/api/v1/file-upload/', pathParams: [], bodyParams: [] },
@@ -151,6 +158,7 @@ export const operations = {
   postUserSmsReset: { method: 'post', path: '/api/v1/user/sms/reset/', pathParams: [], bodyParams: [] },
   postV1OrganizationMembersInviteUser: { method: 'post', path: '/api/v1/organization/members/invite_user/', pathParams: [], bodyParams: [] },
   postV1OrganizationRoles: { method: 'post', path: '/api/v1/organization/roles/', pathParams: [], bodyParams: [] },
+  putAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsById: { method: 'put', path: '/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/dag_runs/{id}/', pathParams: ['project_uuid', 'workflow_id', 'id'], bodyParams: ['state'] },
   putConnectionProjectsByProjectUuidConnectionsById: { method: 'put', path: '/api/connection/projects/{project_uuid}/connections/{id}/', pathParams: ['project_uuid', 'id'], bodyParams: [] },
   putOrganizationRolesById: { method: 'put', path: '/api/organization/v1/roles/{id}/', pathParams: ['id'], bodyParams: [] },
   putOrganizationRolesByIdMenus: { method: 'put', path: '/api/organization/v1/roles/{id}/menus/', pathParams: ['id'], bodyParams: [] },
