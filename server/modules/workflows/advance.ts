@@ -173,3 +173,26 @@ export async function advanceWorkflow(engine: Engine, workflowId: number): Promi
   if (queued.length > 0) app.jobs.wake(TASK_QUEUE);
 }
 
+
+/**
+ * The advance job: one advance of a workflow at a time in this process. A job that comes while
+ * one runs only asks it to go once more when done (that pass sees every change committed before
+ * the job was taken), so a wide DAG's many task ends cost few passes.
+ */
+export async function advanceJob(engine: Engine, workflowId: number): Promise<void> {
+  const current = engine.advancing.get(workflowId);
+  if (current) {
+    current.again = true;
+    return;
+  }
+  const state = { again: true };
+  engine.advancing.set(workflowId, state);
+  try {
+    while (state.again) {
+      state.again = false;
+      await advanceWorkflow(engine, workflowId);
+    }
+  } finally {
+    engine.advancing.delete(workflowId);
+  }
+}

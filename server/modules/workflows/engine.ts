@@ -44,6 +44,8 @@ export interface Engine {
   hostname: string;
   /** The tries running in this process, by task instance id. */
   tries: Map<number, AbortController>;
+  /** Workflows being advanced in this process, and whether another advance was asked for meanwhile. */
+  advancing: Map<number, { again: boolean }>;
   /** Stops the local tries of these instances (their rows were changed by a mark, clear or delete). */
   stopLocal(instanceIds: number[]): void;
   /** Published definitions by version id; a version never changes. */
@@ -64,6 +66,7 @@ export function createEngine(app: FastifyInstance, options: WorkflowEngineOption
     taskSlots: options.taskSlots ?? 4,
     hostname: os.hostname(),
     tries,
+    advancing: new Map(),
     stopLocal(instanceIds) {
       for (const id of instanceIds) tries.get(id)?.abort('stopped' satisfies StopReason);
     },

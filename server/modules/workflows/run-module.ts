@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { advanceWorkflow } from './advance';
+import { advanceJob } from './advance';
 import { ADVANCE_QUEUE, createEngine, TASK_QUEUE, type AdvanceJob, type Engine, type TaskJob, type WorkflowEngineOptions } from './engine';
 import { runRoutes } from './run-routes';
 import { reapZombies, scheduleDueRuns } from './scheduler';
 import { runTaskJob } from './task-job';
 import { taskInstanceRoutes } from './task-instance-routes';
 
-/** Advance jobs of different workflows run side by side; those of one workflow wait for its lock. */
+/** Advance jobs of different workflows run side by side; those of one workflow are folded together (advanceJob). */
 const ADVANCE_LOOPS = 2;
 
 /** Every schedulerSeconds: due scheduled runs, then tries of dead workers. Stops (its last tick done) on close. */
@@ -52,7 +52,7 @@ export function workflowRunModule(options: WorkflowEngineOptions | null) {
     await app.jobs.createQueue(TASK_QUEUE);
     const scheduler = startScheduler(engine);
     app.addHook('onReady', async () => {
-      await app.jobs.work<AdvanceJob>(ADVANCE_QUEUE, (data) => advanceWorkflow(engine, data.workflowId), { concurrency: ADVANCE_LOOPS });
+      await app.jobs.work<AdvanceJob>(ADVANCE_QUEUE, (data) => advanceJob(engine, data.workflowId), { concurrency: ADVANCE_LOOPS });
       if (engine.taskSlots > 0) await app.jobs.work<TaskJob>(TASK_QUEUE, (data, context) => runTaskJob(engine, data, context), { concurrency: engine.taskSlots });
       scheduler.start();
     });

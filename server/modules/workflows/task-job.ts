@@ -4,7 +4,7 @@ import { dagRuns, taskInstances, workflows } from '../../db/schema';
 import { Interrupted, type JobContext } from '../../jobs/queue';
 import { sendAdvance, wakeAdvance, type Engine, type StopReason, type TaskJob } from './engine';
 import { isoDateTime } from './run-dates';
-import { capLog, endLine, tryHeader } from './task-log';
+import { capLog, endLine } from './task-log';
 import { TaskFailed, type TaskDefinition, type TaskRunResult, type WorkflowDefinition } from './types';
 
 /** Beyond its timeout a try gets this long to stop by itself before the worker gives up on it. */
@@ -26,46 +26,56 @@ interface TakenTry {
   upstreamOutputs: Map<string, Record<string, unknown>>;
 }
 
-/** Takes a queued instance for this worker (a second job for it, or one for a stopped instance, finds nothing). */
+/**
+ * Takes a queued instance for this worker in one statement, its try's header added to the log
+ * (a second job for it, or one for a stopped instance, finds nothing).
+ */
 async function take(engine: Engine, instanceId: number): Promise<TakenTry | null> {
-  return engine.app.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const [row] = await tx
-      .update(taskInstances)
-      .set({ state: 'running', tryNumber: sql`${taskInstances.tryNumber} + 1`, startDate: sql`now()`, endDate: null, duration: null, hostname: engine.hostname, heartbeatAt: sql`now()` })
-      .where(and(eq(taskInstances.id, instanceId), eq(taskInstances.state, 'queued')))
-      .returning();
-    if (!row) return null;
-    const [run] = await tx
-      .select({ dagRunId: dagRuns.dagRunId, versionId: dagRuns.versionId, conf: dagRuns.conf, triggeredBy: dagRuns.triggeredBy, projectUuid: workflows.projectUuid })
-      .from(dagRuns)
-      .innerJoin(workflows, eq(workflows.id, dagRuns.workflowId))
-      .where(eq(dagRuns.id, row.dagRunId));
-    const definition = (await engine.definitions(tx, [run.versionId])).get(run.versionId);
-    const task = definition?.tasks.find((candidate) => candidate.name === row.taskId);
-    const sources = [...new Set((definition?.links ?? []).filter((link) => link.target === row.taskId && link.sourceParam).map((link) => link.source))];
-    const upstream = sources.length
-      ? await tx
-          .select({ taskId: taskInstances.taskId, outputs: taskInstances.outputs })
-          .from(taskInstances)
-          .where(and(eq(taskInstances.dagRunId, row.dagRunId), inArray(taskInstances.taskId, sources)))
-      : [];
-    const started = tryHeader(row.tryNumber, row.maxTries, isoDateTime(row.startDate ?? new Date(), engine.app.config.timeZone), engine.hostname);
-    await tx.update(taskInstances).set({ log: sql`${taskInstances.log} || ${started}` }).where(eq(taskInstances.id, row.id));
-    return {
-      instanceId: row.id,
-      tryNumber: row.tryNumber,
-      maxTries: row.maxTries,
-      workflowId: row.workflowId,
-      projectUuid: run.projectUuid,
-      dagRunId: run.dagRunId,
-      userUuid: run.triggeredBy,
-      definition,
-      task,
-      conf: run.conf,
-      upstreamOutputs: new Map(upstream.map((entry) => [entry.taskId, entry.outputs])),
-    };
-  });
+  const { db } = engine.app;
+  const started = `，开始于 ${isoDateTime(new Date(), engine.app.config.timeZone)}，主机 ${engine.hostname} ***\n`;
+  const [row] = await db
+    .update(taskInstances)
+    .set({
+      state: 'running',
+      tryNumber: sql`${taskInstances.tryNumber} + 1`,
+      startDate: sql`now()`,
+      endDate: null,
+      duration: null,
+      hostname: engine.hostname,
+      heartbeatAt: sql`now()`,
+      log: sql`${taskInstances.log} || ${'*** 第 '} || (${taskInstances.tryNumber} + 1) || ${' 次尝试（共可尝试 '} || ${taskInstances.maxTries} || ${' 次）'} || ${started}`,
+    })
+    .where(and(eq(taskInstances.id, instanceId), eq(taskInstances.state, 'queued')))
+    .returning({ id: taskInstances.id, dagRunId: taskInstances.dagRunId, taskId: taskInstances.taskId, tryNumber: taskInstances.tryNumber, maxTries: taskInstances.maxTries, workflowId: taskInstances.workflowId });
+  if (!row) return null;
+  const [run] = await db
+    .select({ dagRunId: dagRuns.dagRunId, versionId: dagRuns.versionId, conf: dagRuns.conf, triggeredBy: dagRuns.triggeredBy, projectUuid: workflows.projectUuid })
+    .from(dagRuns)
+    .innerJoin(workflows, eq(workflows.id, dagRuns.workflowId))
+    .where(eq(dagRuns.id, row.dagRunId));
+  // Deleted meanwhile: the try stops at its first heartbeat, with nothing to run.
+  const definition = run ? (await engine.definitions(db, [run.versionId])).get(run.versionId) : undefined;
+  const task = definition?.tasks.find((candidate) => candidate.name === row.taskId);
+  const sources = [...new Set((definition?.links ?? []).filter((link) => link.target === row.taskId && link.sourceParam).map((link) => link.source))];
+  const upstream = sources.length
+    ? await db
+        .select({ taskId: taskInstances.taskId, outputs: taskInstances.outputs })
+        .from(taskInstances)
+        .where(and(eq(taskInstances.dagRunId, row.dagRunId), inArray(taskInstances.taskId, sources)))
+    : [];
+  return {
+    instanceId: row.id,
+    tryNumber: row.tryNumber,
+    maxTries: row.maxTries,
+    workflowId: row.workflowId,
+    projectUuid: run?.projectUuid ?? '',
+    dagRunId: run?.dagRunId ?? '',
+    userUuid: run?.triggeredBy ?? null,
+    definition,
+    task,
+    conf: run?.conf ?? {},
+    upstreamOutputs: new Map(upstream.map((entry) => [entry.taskId, entry.outputs])),
+  };
 }
 
 /** The try's inputs: the task's fixed values, then its upstreams' outputs by link, then the run's conf for its run inputs. */

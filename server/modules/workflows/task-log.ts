@@ -8,7 +8,4 @@ export function capLog(log: string, limit = LOG_LIMIT): string {
   return `${log.slice(0, half)}\n…（日志过长，中间省略 ${cut} 个字符）…\n${log.slice(log.length - half)}`;
 }
 
-export const tryHeader = (tryNumber: number, maxTries: number, started: string, hostname: string) =>
-  `*** 第 ${tryNumber} 次尝试（共可尝试 ${maxTries} 次），开始于 ${started}，主机 ${hostname} ***\n`;
-
 export const endLine = (text: string) => (text === '' || text.endsWith('\n') ? text : `${text}\n`);
