@@ -119,60 +119,65 @@ export function decide(definition: WorkflowDefinition, instances: InstanceView[]
  * max_active_runs run. Idempotent: any number of advance jobs may run, in any process.
  */
 export async function advanceWorkflow(engine: Engine, workflowId: number): Promise<void> {
-  const { app } = engine;
-  const queued = await app.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const [workflow] = await tx.select({ id: workflows.id, versionId: workflows.versionId }).from(workflows).where(eq(workflows.id, workflowId)).for('update');
-    if (!workflow) return [];
-    const runs = await tx
-      .select()
-      .from(dagRuns)
-      .where(and(eq(dagRuns.workflowId, workflowId), inArray(dagRuns.state, ['queued', 'running'])))
-      .orderBy(asc(dagRuns.logicalDate), asc(dagRuns.id))
-      .for('update');
-    if (runs.length === 0) return [];
-    const definitions = await engine.definitions(tx, [...runs.map((run) => run.versionId), ...(workflow.versionId ? [workflow.versionId] : [])]);
-    const limits = definitions.get(workflow.versionId ?? runs[0].versionId) ?? definitions.get(runs[0].versionId)!;
-    const [{ active }] = await tx
-      .select({ active: count() })
-      .from(taskInstances)
-      .where(and(eq(taskInstances.workflowId, workflowId), inArray(taskInstances.state, ACTIVE_TASK_STATES)));
-    let slots = limits.maxActiveTasks - active;
-    let running = runs.filter((run) => run.state === 'running').length;
-    const instances = await instancesOf(tx, runs.map((run) => run.id));
-    const toQueue: number[] = [];
-    const ordered = [...runs.filter((run) => run.state === 'running'), ...runs.filter((run) => run.state === 'queued')];
-    for (const run of ordered) {
-      const definition = definitions.get(run.versionId);
-      if (!definition) continue;
-      if (run.state === 'queued') {
-        if (running >= limits.maxActiveRuns) continue;
-        await tx.update(dagRuns).set({ state: 'running', startDate: sql`now()` }).where(eq(dagRuns.id, run.id));
-        running += 1;
-      }
-      const previous = definition.dependsOnPast ? await previousStates(tx, run) : null;
-      const decision = decide(definition, instances.filter((instance) => instance.dagRunId === run.id), previous);
-      const finish = (ids: number[], state: TaskState) =>
-        ids.length > 0 ? tx.update(taskInstances).set({ state, endDate: sql`now()` }).where(inArray(taskInstances.id, ids)) : undefined;
-      await finish(decision.upstreamFailed, 'upstream_failed');
-      await finish(decision.skipped, 'skipped');
-      const now = decision.ready.slice(0, Math.max(0, slots));
-      slots -= now.length;
-      toQueue.push(...now);
-      if (decision.finalState) {
-        await tx.update(dagRuns).set({ state: decision.finalState, endDate: sql`now()` }).where(eq(dagRuns.id, run.id));
-        running -= 1;
-      }
-    }
-    if (toQueue.length > 0) {
-      await tx.update(taskInstances).set({ state: 'queued' }).where(inArray(taskInstances.id, toQueue));
-      await app.jobs.sendMany<TaskJob>(TASK_QUEUE, toQueue.map((instanceId) => ({ instanceId })), { tx });
-    }
-    return toQueue;
-  });
-  if (queued.length > 0) app.jobs.wake(TASK_QUEUE);
+  const queued = await engine.app.db.transaction((transaction) => advanceIn(engine, transaction as unknown as Db, workflowId));
+  if (queued.length > 0) engine.app.jobs.wake(TASK_QUEUE);
 }
 
+/** The lock every writer of a workflow's run and task states takes first (the order: workflow, run, task instances). */
+export const lockWorkflow = (tx: Db, workflowId: number) =>
+  tx.select({ id: workflows.id, versionId: workflows.versionId }).from(workflows).where(eq(workflows.id, workflowId)).for('update');
+
+/** advanceWorkflow in the caller's transaction: the ids of the instances it queued (wake the task queue after the commit). */
+export async function advanceIn(engine: Engine, tx: Db, workflowId: number): Promise<number[]> {
+  const { app } = engine;
+  const [workflow] = await lockWorkflow(tx, workflowId);
+  if (!workflow) return [];
+  const runs = await tx
+    .select()
+    .from(dagRuns)
+    .where(and(eq(dagRuns.workflowId, workflowId), inArray(dagRuns.state, ['queued', 'running'])))
+    .orderBy(asc(dagRuns.logicalDate), asc(dagRuns.id))
+    .for('update');
+  if (runs.length === 0) return [];
+  const definitions = await engine.definitions(tx, [...runs.map((run) => run.versionId), ...(workflow.versionId ? [workflow.versionId] : [])]);
+  const limits = definitions.get(workflow.versionId ?? runs[0].versionId) ?? definitions.get(runs[0].versionId)!;
+  const [{ active }] = await tx
+    .select({ active: count() })
+    .from(taskInstances)
+    .where(and(eq(taskInstances.workflowId, workflowId), inArray(taskInstances.state, ACTIVE_TASK_STATES)));
+  let slots = limits.maxActiveTasks - active;
+  let running = runs.filter((run) => run.state === 'running').length;
+  const instances = await instancesOf(tx, runs.map((run) => run.id));
+  const toQueue: number[] = [];
+  const ordered = [...runs.filter((run) => run.state === 'running'), ...runs.filter((run) => run.state === 'queued')];
+  for (const run of ordered) {
+    const definition = definitions.get(run.versionId);
+    if (!definition) continue;
+    if (run.state === 'queued') {
+      if (running >= limits.maxActiveRuns) continue;
+      await tx.update(dagRuns).set({ state: 'running', startDate: sql`now()` }).where(eq(dagRuns.id, run.id));
+      running += 1;
+    }
+    const previous = definition.dependsOnPast ? await previousStates(tx, run) : null;
+    const decision = decide(definition, instances.filter((instance) => instance.dagRunId === run.id), previous);
+    const finish = (ids: number[], state: TaskState) =>
+      ids.length > 0 ? tx.update(taskInstances).set({ state, endDate: sql`now()` }).where(inArray(taskInstances.id, ids)) : undefined;
+    await finish(decision.upstreamFailed, 'upstream_failed');
+    await finish(decision.skipped, 'skipped');
+    const now = decision.ready.slice(0, Math.max(0, slots));
+    slots -= now.length;
+    toQueue.push(...now);
+    if (decision.finalState) {
+      await tx.update(dagRuns).set({ state: decision.finalState, endDate: sql`now()` }).where(eq(dagRuns.id, run.id));
+      running -= 1;
+    }
+  }
+  if (toQueue.length > 0) {
+    await tx.update(taskInstances).set({ state: 'queued' }).where(inArray(taskInstances.id, toQueue));
+    await app.jobs.sendMany<TaskJob>(TASK_QUEUE, toQueue.map((instanceId) => ({ instanceId })), { tx });
+  }
+  return toQueue;
+}
 
 /**
  * The advance job: one advance of a workflow at a time in this process. A job that comes while

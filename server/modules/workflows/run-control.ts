@@ -1,10 +1,10 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { FINISHED_TASK_STATES, type TaskState } from '../../../contract/workflows';
 import type { Db } from '../../db/client';
-import { dagRuns, taskInstances, workflows } from '../../db/schema';
+import { dagRuns, taskInstances } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/sql';
-import { downstreamsOf } from './advance';
+import { downstreamsOf, lockWorkflow } from './advance';
 import { definitionOf, sendAdvance, wakeAdvance, type Engine } from './engine';
 import { checkConf } from './run-conf';
 import { readDateTime } from './run-dates';
@@ -21,7 +21,7 @@ type Tx = Db;
 async function underLock(engine: Engine, run: RunRow, change: (tx: Tx, run: RunRow) => Promise<number[]>) {
   const stopped = await engine.app.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    await tx.select({ id: workflows.id }).from(workflows).where(eq(workflows.id, run.workflowId)).for('update');
+    await lockWorkflow(tx, run.workflowId);
     const [locked] = await tx.select().from(dagRuns).where(eq(dagRuns.id, run.id)).for('update');
     if (!locked) throw notFound('工作流运行不存在');
     const ids = await change(tx, locked);

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dagRuns, taskInstances, workflows } from '../../db/schema';
 import { Interrupted, type JobContext } from '../../jobs/queue';
-import { sendAdvance, wakeAdvance, type Engine, type StopReason, type TaskJob } from './engine';
+import { advanceIn, lockWorkflow } from './advance';
+import { sendAdvance, TASK_QUEUE, type Engine, type StopReason, type TaskJob } from './engine';
 import { isoDateTime } from './run-dates';
 import { capLog, endLine } from './task-log';
 import { TaskFailed, type TaskDefinition, type TaskRunResult, type WorkflowDefinition } from './types';
@@ -102,17 +103,23 @@ function checkOutputs(task: TaskDefinition, result: TaskRunResult) {
 
 type Outcome = { ok: true; result: TaskRunResult } | { ok: false; reason: string; log: string };
 
-/** The try's end, when the instance is still this try's: its state, outputs and log, and the advance jobs. */
+/**
+ * The try's end, when the instance is still this try's: its state, outputs and log; then, as
+ * Airflow's mini scheduler after a task, the workflow's next step in the same transaction (the
+ * workflow locked first, the order every writer keeps). A retry's delay is an advance job that
+ * starts after it.
+ */
 async function record(engine: Engine, taken: TakenTry, outcome: Outcome): Promise<void> {
   const { app } = engine;
-  await app.db.transaction(async (transaction) => {
+  const queued = await app.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    await lockWorkflow(tx, taken.workflowId);
     const [current] = await tx
       .select({ state: taskInstances.state, tryNumber: taskInstances.tryNumber, log: taskInstances.log })
       .from(taskInstances)
       .where(eq(taskInstances.id, taken.instanceId))
       .for('update');
-    if (!current || current.state !== 'running' || current.tryNumber !== taken.tryNumber) return;
+    if (!current || current.state !== 'running' || current.tryNumber !== taken.tryNumber) return [];
     const retry = !outcome.ok && taken.tryNumber < taken.maxTries;
     const text = outcome.ok ? endLine(outcome.result.log) : `${endLine(outcome.log)}*** 失败：${outcome.reason} ***\n`;
     await tx
@@ -126,10 +133,10 @@ async function record(engine: Engine, taken: TakenTry, outcome: Outcome): Promis
         log: capLog(current.log + text),
       })
       .where(eq(taskInstances.id, taken.instanceId));
-    await sendAdvance(engine, tx, taken.workflowId);
     if (retry && taken.task?.retryDelay) await sendAdvance(engine, tx, taken.workflowId, taken.task.retryDelay);
+    return advanceIn(engine, tx, taken.workflowId);
   });
-  wakeAdvance(engine);
+  if (queued.length > 0) app.jobs.wake(TASK_QUEUE);
 }
 
 /** Appends what a stopped try printed, while the instance still shows that try. */
