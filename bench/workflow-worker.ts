@@ -2,7 +2,7 @@
  * A second server process for workflow runs on the same PostgreSQL: builds the app on
  * WORKER_DATABASE_URL (no HTTP port) and works the workflow queues until SIGTERM or SIGKILL.
  * WORKER_RUNNER: `noop` (each try succeeds at once) or `sleep` (each try prints
- * `started <task>` and waits until it is stopped). Prints `ready` once its workers run.
+ * `started <task>` and waits until it is stopped, then prints `stopped <task>`). Prints `ready` once its workers run.
  * Used by bench/workflows.ts and tests/server/workflow-runs.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +20,10 @@ const noop: TaskRunner = async (request) => ({ outputs: Object.fromEntries(reque
 const sleep: TaskRunner = (request) =>
   new Promise((_, reject) => {
     process.stdout.write(`started ${request.task.name}\n`);
-    request.signal.addEventListener('abort', () => reject(new Error('stopped')));
+    request.signal.addEventListener('abort', () => {
+      process.stdout.write(`stopped ${request.task.name}\n`);
+      reject(new Error('stopped'));
+    });
   });
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workflow-worker-'));

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DagRun, ParamSpec, TaskInstance, TaskState } from '../../contract/workflows';
-import { dagRuns, projects, taskInstances, workflows, workflowVersions } from '../../server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { dagRuns, organizationMembers, projectMembers, projects, roles, taskInstances, users, workflows, workflowVersions } from '../../server/db/schema';
+import { hashPassword } from '../../server/lib/passwords';
 import { formatDateTime, parseDateTime } from '../../server/lib/dates';
 import { ZOMBIE_MESSAGE } from '../../server/modules/workflows/scheduler';
 import { nextDagrun } from '../../server/modules/workflows/schedule';
@@ -361,6 +362,24 @@ describe('marking, deleting', () => {
     expect(await ctx.database.db.select().from(taskInstances).where(eq(taskInstances.dagRunId, run.id))).toEqual([]);
   });
 
+  it('lets a visitor of the project see runs but not trigger, mark or delete them', async () => {
+    const [user] = await ctx.database.db.insert(users).values({ username: 'run_visitor', mobile: '13900000077', nickname: '访客', passwordHash: await hashPassword('member-pass1') }).returning();
+    await ctx.database.db.insert(organizationMembers).values({ organizationUuid: DEMO.organizationUuid, userUuid: user.uuid, roleId: null });
+    const [role] = await ctx.database.db.select().from(roles).where(and(eq(roles.projectUuid, DEMO.projectUuid), eq(roles.builtin, 'visitor')));
+    await ctx.database.db.insert(projectMembers).values({ projectUuid: DEMO.projectUuid, userUuid: user.uuid, roleId: role.id });
+    const visitor = await login(ctx.app, 'run_visitor', 'member-pass1');
+    const id = await makeWorkflow({ tasks: [task('a')] });
+    const run = await trigger(id);
+    const as = (method: Method, url: string, payload?: object) => ctx.app.inject({ method, url, headers: authHeaders(visitor), ...(payload ? { payload } : {}) });
+    expect((await as('GET', `${base(id)}/`)).statusCode).toBe(200);
+    expect((await as('GET', `${base(id)}/${run.id}/task_instances/a/`)).statusCode).toBe(200);
+    expect((await as('POST', `${base(id)}/`, {})).statusCode).toBe(403);
+    expect((await as('PUT', `${base(id)}/${run.id}/`, { state: 'failed' })).statusCode).toBe(403);
+    expect((await as('POST', `${base(id)}/${run.id}/clear/`, {})).statusCode).toBe(403);
+    expect((await as('DELETE', `${base(id)}/${run.id}/`)).statusCode).toBe(403);
+    await finished(id, run.id);
+  });
+
   it("answers another project's workflow and run like missing ones", async () => {
     const [other] = await ctx.database.db.insert(projects).values({ organizationUuid: DEMO.organizationUuid, name: '别的项目' }).returning();
     const foreign = await makeWorkflow({ tasks: [task('a')] }, { projectUuid: other.uuid });
@@ -620,15 +639,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker process killed mid-tas
     const runId = created.json().id as number;
 
     await until(async () => output, (text) => text.includes('started sleepy'), 'the worker process to take the task');
-    const [taken] = await db.select().from(taskInstances).where(eq(taskInstances.taskId, 'sleepy'));
-    expect(taken.state).toBe('running');
+    // Marked failed here, the try in the other process is stopped: its worker sees it at its next heartbeat.
+    const marked = await other.app.inject({ method: 'PUT', url: `${url}${runId}/`, headers: authHeaders(token), payload: { state: 'failed' } });
+    expect(marked.json().state).toBe('failed');
+    await until(async () => output, (text) => text.includes('stopped sleepy'), 'the other process to stop the try');
+
+    const second = await other.app.inject({ method: 'POST', url, headers: authHeaders(token), payload: {} });
+    const secondId = second.json().id as number;
+    await until(
+      () => db.select().from(taskInstances).where(eq(taskInstances.dagRunId, secondId)),
+      (rows) => rows.some((row) => row.taskId === 'sleepy' && row.state === 'running'),
+      'the worker process to take the second run',
+    );
     child.kill('SIGKILL');
 
-    const read = async () => (await other.app.inject({ method: 'GET', url: `${url}${runId}/`, headers: authHeaders(token) })).json() as DagRun;
+    const read = async () => (await other.app.inject({ method: 'GET', url: `${url}${secondId}/`, headers: authHeaders(token) })).json() as DagRun;
     const run = await until(read, (value) => value.state === 'failed' || value.state === 'success', 'the run to end');
     expect(run.state).toBe('failed');
     expect(run.task_counts).toEqual({ failed: 1, upstream_failed: 1 });
-    const [dead] = await db.select().from(taskInstances).where(eq(taskInstances.taskId, 'sleepy'));
+    const [dead] = await db.select().from(taskInstances).where(and(eq(taskInstances.dagRunId, secondId), eq(taskInstances.taskId, 'sleepy')));
     expect(dead.log).toContain(ZOMBIE_MESSAGE);
   }, 120_000);
 });

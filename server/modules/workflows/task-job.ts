@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dagRuns, taskInstances, workflows } from '../../db/schema';
 import { Interrupted, type JobContext } from '../../jobs/queue';
-import { advanceIn, lockWorkflow } from './advance';
-import { sendAdvance, TASK_QUEUE, type Engine, type StopReason, type TaskJob } from './engine';
+import { advanceIn } from './advance';
+import { sendAdvance, TASK_QUEUE, wakeAdvance, type Engine, type StopReason, type TaskJob } from './engine';
 import { isoDateTime } from './run-dates';
 import { capLog, endLine } from './task-log';
 import { TaskFailed, type TaskDefinition, type TaskRunResult, type WorkflowDefinition } from './types';
@@ -106,14 +106,17 @@ type Outcome = { ok: true; result: TaskRunResult } | { ok: false; reason: string
 /**
  * The try's end, when the instance is still this try's: its state, outputs and log; then, as
  * Airflow's mini scheduler after a task, the workflow's next step in the same transaction (the
- * workflow locked first, the order every writer keeps). A retry's delay is an advance job that
- * starts after it.
+ * workflow locked first, the order every writer keeps). When another transaction holds the
+ * workflow (the many ends of a wide DAG), an advance job instead: those fold together. A retry's
+ * delay is an advance job that starts after it.
  */
 async function record(engine: Engine, taken: TakenTry, outcome: Outcome): Promise<void> {
   const { app } = engine;
+  let advanced = true;
   const queued = await app.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    await lockWorkflow(tx, taken.workflowId);
+    const [locked] = await tx.select({ id: workflows.id }).from(workflows).where(eq(workflows.id, taken.workflowId)).for('update', { skipLocked: true });
+    advanced = Boolean(locked);
     const [current] = await tx
       .select({ state: taskInstances.state, tryNumber: taskInstances.tryNumber, log: taskInstances.log })
       .from(taskInstances)
@@ -134,9 +137,12 @@ async function record(engine: Engine, taken: TakenTry, outcome: Outcome): Promis
       })
       .where(eq(taskInstances.id, taken.instanceId));
     if (retry && taken.task?.retryDelay) await sendAdvance(engine, tx, taken.workflowId, taken.task.retryDelay);
-    return advanceIn(engine, tx, taken.workflowId);
+    if (advanced) return advanceIn(engine, tx, taken.workflowId);
+    await sendAdvance(engine, tx, taken.workflowId);
+    return [];
   });
   if (queued.length > 0) app.jobs.wake(TASK_QUEUE);
+  if (!advanced) wakeAdvance(engine);
 }
 
 /** Appends what a stopped try printed, while the instance still shows that try. */
