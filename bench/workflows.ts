@@ -14,7 +14,7 @@ import type { LinkDefinition, TaskDefinition, TaskRunner, WorkflowDefinition } f
 import { alignColumns, withPostgres } from './harness';
 
 const TASKS = 100;
-const REPEATS = 3;
+const REPEATS = 5;
 export const workflowsBudgetMs = () => 10 * 60_000;
 
 const noop: TaskRunner = async () => ({ outputs: {}, log: '' });

@@ -7,6 +7,7 @@ import { dagRuns, organizationMembers, projectMembers, projects, roles, taskInst
 import { hashPassword } from '../../server/lib/passwords';
 import { formatDateTime, parseDateTime } from '../../server/lib/dates';
 import { ZOMBIE_MESSAGE } from '../../server/modules/workflows/scheduler';
+import { capLog } from '../../server/modules/workflows/task-log';
 import { nextDagrun } from '../../server/modules/workflows/schedule';
 import { TaskFailed, type TaskDefinition, type TaskRunner, type TaskRunRequest, type WorkflowDefinition } from '../../server/modules/workflows/types';
 import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
@@ -483,6 +484,17 @@ describe('dead workers', () => {
     const a = await instance(id, run.id, 'a');
     expect(a.try_number).toBe(2);
     expect(a.log).toContain(`*** ${ZOMBIE_MESSAGE} ***\n*** 第 2 次尝试`);
+  });
+});
+
+describe('a task log', () => {
+  it('keeps its head and tail past the limit and says how much was cut', () => {
+    expect(capLog('short', 1000)).toBe('short');
+    const capped = capLog(`${'头'.repeat(600)}${'中'.repeat(1000)}${'尾'.repeat(600)}`, 1000);
+    expect(capped.length).toBeLessThan(1000);
+    expect(capped.startsWith('头'.repeat(400))).toBe(true);
+    expect(capped.endsWith('尾'.repeat(400))).toBe(true);
+    expect(capped).toContain('（日志过长，中间省略 1400 个字符）');
   });
 });
 
