@@ -47,7 +47,7 @@ export async function runRoutes(app: FastifyInstance, { engine }: { engine: Engi
     },
     async (request) => {
       const workflow = await findWorkflow(app.db, projectOf(request).project.uuid, request.params.workflow_id);
-      const page = await listPage(request, request.query, (query) => listRuns(app.db, workflow.id, query as never, timeZone), (row) => row);
+      const page = await listPage(request, request.query, (query) => listRuns(app.db, workflow.id, query, timeZone), (row) => row);
       return { ...page, results: await present(page.results) };
     },
   );

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, lte, or, sql, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dagRuns, taskInstances, workflows } from '../../db/schema';
 import { definitionOf, sendAdvance, wakeAdvance, type Engine } from './engine';
@@ -6,31 +6,36 @@ import { insertRun } from './run-writes';
 import { intervalEnd, nextDagrun } from './schedule';
 import { capLog } from './task-log';
 
-/** Workflows looked at per tick; the rest wait for the next one. */
-const BATCH = 20;
+/** Due workflows handled per tick; the rest wait for the next one. */
+const BATCH = 100;
 
 /**
  * Makes the scheduled runs that are due: a workflow not paused, published, whose next logical
- * date's interval has ended. Each due workflow is locked with SKIP LOCKED (another process, or
- * an advance, holding it just makes this tick leave it); the unique (workflow, run type, logical
+ * date's interval has ended. Each due workflow is locked with SKIP LOCKED and looked at again
+ * (another process, or an advance, holding it just makes this tick leave it); the unique (workflow, run type, logical
  * date) keeps a run from being made twice in any case. A workflow with max_active_runs active
  * runs waits. Catch-up comes from nextDagrun: with catchup, each missed interval in turn.
  */
 export async function scheduleDueRuns(engine: Engine): Promise<number> {
   const { app } = engine;
   const timeZone = app.config.timeZone;
+  const now = new Date();
+  const waiting = and(eq(workflows.isPaused, false), isNotNull(workflows.versionId), isNotNull(workflows.nextDagrun), lte(workflows.nextDagrun, now));
+  // A logical date is the start of its interval: most of these wait for their interval's end, which only the schedule can say.
+  const candidates = await app.db.select({ id: workflows.id, schedule: workflows.schedule, nextDagrun: workflows.nextDagrun }).from(workflows).where(waiting);
+  const due = candidates.filter((workflow) => intervalEnd(workflow.schedule, workflow.nextDagrun!, timeZone) <= now).map((workflow) => workflow.id);
+  if (due.length === 0) return 0;
   const made = await app.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const due = await tx
+    const locked = await tx
       .select()
       .from(workflows)
-      .where(and(eq(workflows.isPaused, false), isNotNull(workflows.versionId), isNotNull(workflows.nextDagrun), lte(workflows.nextDagrun, sql`now()`)))
+      .where(and(waiting, inArray(workflows.id, due)))
       .orderBy(workflows.nextDagrun)
       .limit(BATCH)
       .for('update', { skipLocked: true });
     let runs = 0;
-    const now = new Date();
-    for (const workflow of due) {
+    for (const workflow of locked) {
       const logicalDate = workflow.nextDagrun!;
       const end = intervalEnd(workflow.schedule, logicalDate, timeZone);
       if (end > now) continue;

@@ -24,7 +24,7 @@ export async function taskInstanceRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const run = await runOf(request);
-      return listPage(request, request.query, (query) => listInstances(app.db, run.id, query as never, timeZone), (row) => presentInstance(row, timeZone), 100);
+      return listPage(request, request.query, (query) => listInstances(app.db, run.id, query, timeZone), (row) => presentInstance(row, timeZone), 100);
     },
   );
 

@@ -171,15 +171,17 @@ export async function runTaskJob(engine: Engine, { instanceId }: TaskJob, contex
   context.stopping.addEventListener('abort', onShutdown);
   engine.tries.set(instanceId, controller);
   const timeout = taken.task ? setTimeout(() => stop('timeout'), (taken.task.timeout + TIMEOUT_MARGIN_SECONDS) * 1000) : undefined;
-  let beat: Promise<unknown> = Promise.resolve();
+  let beat: Promise<unknown> | null = null;
   const heartbeat = setInterval(() => {
+    if (beat) return; // the last one is still on its way
     beat = app.db
       .update(taskInstances)
       .set({ heartbeatAt: sql`now()` })
       .where(and(eq(taskInstances.id, instanceId), eq(taskInstances.state, 'running'), eq(taskInstances.tryNumber, taken.tryNumber)))
       .returning({ id: taskInstances.id })
       .then((rows) => rows.length === 0 && stop('stopped'))
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => (beat = null));
   }, engine.heartbeatSeconds * 1000);
 
   let grace: NodeJS.Timeout | undefined;
