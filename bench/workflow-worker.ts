@@ -2,7 +2,8 @@
  * A second server process for workflow runs on the same PostgreSQL: builds the app on
  * WORKER_DATABASE_URL (no HTTP port) and works the workflow queues until SIGTERM or SIGKILL.
  * WORKER_RUNNER: `noop` (each try succeeds at once) or `sleep` (each try prints
- * `started <task>` and waits until it is stopped, then prints `stopped <task>`). Prints `ready` once its workers run.
+ * `started <task>` and waits until it is stopped, then prints `stopped <task>`); WORKER_HOSTNAME:
+ * the host name its tries are recorded under. Prints `ready` once its workers run.
  * Used by bench/workflows.ts and tests/server/workflow-runs.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,6 +39,7 @@ const app = await buildApp({
     heartbeatSeconds: Number(process.env.WORKER_HEARTBEAT_SECONDS || 0.3),
     taskSlots: Number(process.env.WORKER_TASK_SLOTS || 4),
     schedulerSeconds: 3600,
+    hostname: process.env.WORKER_HOSTNAME || undefined,
   },
 });
 await app.ready();

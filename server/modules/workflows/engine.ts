@@ -18,6 +18,8 @@ export interface WorkflowEngineOptions {
   zombieSeconds?: number;
   /** Tries this process runs at once (default 4); 0: it only schedules and advances runs. */
   taskSlots?: number;
+  /** The host name its tries are recorded under (default the machine's). */
+  hostname?: string;
 }
 
 /** Decides what runs next in a workflow's active runs: `{ workflowId }`. */
@@ -64,7 +66,7 @@ export function createEngine(app: FastifyInstance, options: WorkflowEngineOption
     heartbeatSeconds: options.heartbeatSeconds ?? 5,
     zombieSeconds: options.zombieSeconds ?? 60,
     taskSlots: options.taskSlots ?? 4,
-    hostname: os.hostname(),
+    hostname: options.hostname ?? os.hostname(),
     tries,
     advancing: new Map(),
     stopLocal(instanceIds) {
