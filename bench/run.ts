@@ -11,6 +11,7 @@ import { regionTreeBench, regionTreeBudgetMs } from './region-tree';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 import { requestCost, requestCostBudgetMs } from './request-cost';
 import { readResultSettings, resultsBench, resultsBudgetMs } from './results';
+import { workflowsBench, workflowsBudgetMs } from './workflows';
 
 let settings: LoadSettings;
 let uploadMegabytes: number;
@@ -47,7 +48,8 @@ const limitMs =
   connectionsBudgetMs(settings) +
   resultsBudgetMs(settings, results.reports, results.regions) +
   reportPdfBudgetMs(reportPdfs) +
-  regionTreeBudgetMs(settings);
+  regionTreeBudgetMs(settings) +
+  workflowsBudgetMs();
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -66,6 +68,10 @@ try {
   }
   if (only === 'report-pdf') {
     console.log(await reportPdfBench(reportPdfs));
+    process.exit(0);
+  }
+  if (only === 'workflows') {
+    console.log(await workflowsBench(postgresUrl));
     process.exit(0);
   }
   if (only === 'region-tree') {
@@ -95,6 +101,8 @@ try {
   console.log(await resultsBench(settings, postgresUrl, results));
   console.log();
   console.log(await reportPdfBench(reportPdfs));
+  console.log();
+  console.log(await workflowsBench(postgresUrl));
 } catch (error) {
   console.error('bench failed:', error);
   process.exitCode = 1;

@@ -212,6 +212,8 @@ export interface DagRun {
   end_date: string | null;
   /** Who triggered it (nickname or username); '' for scheduled runs. */
   triggered_by: string;
+  /** The note given when it was triggered. */
+  note: string;
   /** Task instance counts by state. */
   task_counts: Partial<Record<TaskState, number>>;
 }
@@ -250,6 +252,8 @@ export interface TaskInstance {
   execution_date: string;
   start_date: string | null;
   end_date: string | null;
+  /** The host of the worker of its latest try. */
+  hostname: string;
   /** Its outputs once it succeeded. */
   outputs: Record<string, unknown>;
   /** The task's log: stdout and stderr of every try, with a header per try. Only on the single task instance. */

@@ -1,6 +1,8 @@
 import { connectionModuleRoutes } from './modules/connections/routes';
 import { scriptModuleRoutes } from './modules/scripts/routes';
 import { workflowModuleRoutes } from './modules/workflows/routes';
+import { workflowRunModule } from './modules/workflows/run-module';
+import type { WorkflowEngineOptions } from './modules/workflows/engine';
 import { regionRoutes } from './modules/results/region-routes';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +59,8 @@ export interface AppOptions {
   jobs?: Partial<QueueOptions> | false;
   /** What 成果 generation reads and renders with; tests give fakes. */
   results?: Partial<ResultDeps>;
+  /** Workflow runs: the task runner (tests give fakes) and the engine's timings. */
+  workflows?: WorkflowEngineOptions;
 }
 
 const defaultWebRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -116,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(connectionModuleRoutes);
   await app.register(scriptModuleRoutes);
   await app.register(workflowModuleRoutes);
+  await app.register(workflowRunModule(options.jobs === false ? null : { results: options.results, ...options.workflows }));
   await app.register(regionRoutes);
   await app.register(resultsRoutes(options.results));
   await installWebApp(app, options.webRoot ?? defaultWebRoot);

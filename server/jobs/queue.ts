@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
 import { executorOf, type SqlExecutor } from './sql-executor';
@@ -27,6 +28,13 @@ export interface QueueOptions {
 export interface SendOptions {
   /** Puts the job in the caller's transaction: it exists exactly when the caller's rows do. */
   tx?: Db;
+  /** The job waits this long before a worker may take it. */
+  startAfterSeconds?: number;
+}
+
+export interface WorkOptions {
+  /** Loops of this process on the queue, each running one job at a time (default 1). */
+  concurrency?: number;
 }
 
 export interface JobQueue {
@@ -34,10 +42,10 @@ export interface JobQueue {
   sendMany<T extends object>(name: string, items: T[], options?: SendOptions): Promise<void>;
   /** Creates a queue once (idempotent); a queue sent to inside a transaction must exist before (on PGlite its creation would wait for that transaction). */
   createQueue(name: string): Promise<void>;
-  /** Wakes this process's idle worker of a queue (after the commit of a transaction that sent jobs). */
+  /** Wakes this process's idle workers of a queue (after the commit of a transaction that sent jobs). */
   wake(name: string): void;
   /** Registers the handler of a queue's jobs; this process works on them until stop(). */
-  work<T>(name: string, handler: JobHandler<T>): Promise<void>;
+  work<T>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -71,8 +79,10 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
   await boss.start();
   const known = new Set<string>();
   const stopping = new AbortController();
+  // Every idle loop and every running handler listens for the stop.
+  setMaxListeners(0, stopping.signal);
   const loops: Array<Promise<void>> = [];
-  const wakers = new Map<string, () => void>();
+  const wakers = new Map<string, Set<() => void>>();
   const jobOptions = { expireInSeconds: options.expireSeconds, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds };
 
   async function ensureQueue(name: string) {
@@ -84,14 +94,16 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
   /** Sleeps for the poll interval, or until a local send or stop() wakes it. */
   const idle = (name: string) =>
     new Promise<void>((resolve) => {
+      const sleeping = wakers.get(name) ?? new Set();
+      wakers.set(name, sleeping);
       const done = () => {
         clearTimeout(timer);
-        wakers.delete(name);
+        sleeping.delete(done);
         stopping.signal.removeEventListener('abort', done);
         resolve();
       };
       const timer = setTimeout(done, options.pollSeconds * 1000);
-      wakers.set(name, done);
+      sleeping.add(done);
       stopping.signal.addEventListener('abort', done);
     });
 
@@ -118,15 +130,17 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
     }
   }
 
-  const wake = (name: string) => wakers.get(name)?.();
+  const wake = (name: string) => [...(wakers.get(name) ?? [])].forEach((done) => done());
   async function sendMany<T extends object>(name: string, items: T[], sendOptions?: SendOptions) {
     if (items.length === 0) return;
     if (sendOptions?.tx && !known.has(name)) throw new Error(`queue ${name} must be created before jobs are sent to it in a transaction`);
     await ensureQueue(name);
     const through = sendOptions?.tx ? { db: executorOf(sendOptions.tx) as PgBoss.Db } : {};
-    await boss.insert(items.map((data) => ({ name, data, ...jobOptions })), through);
+    // pg-boss reads a startAfter without a trailing Z as an interval from now, in seconds.
+    const startAfter = sendOptions?.startAfterSeconds ? { startAfter: String(sendOptions.startAfterSeconds) } : {};
+    await boss.insert(items.map((data) => ({ name, data, ...jobOptions, ...startAfter })), through);
     // Other processes find the jobs at their next poll; a job in a transaction is visible only after its commit (wake then).
-    if (!sendOptions?.tx) wake(name);
+    if (!sendOptions?.tx && !sendOptions?.startAfterSeconds) wake(name);
   }
 
   return {
@@ -134,9 +148,9 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
     sendMany,
     createQueue: ensureQueue,
     wake,
-    async work(name, handler) {
+    async work(name, handler, workOptions) {
       await ensureQueue(name);
-      loops.push(loop(name, handler as JobHandler<unknown>));
+      for (let slot = 0; slot < (workOptions?.concurrency ?? 1); slot++) loops.push(loop(name, handler as JobHandler<unknown>));
     },
     async stop() {
       stopping.abort();

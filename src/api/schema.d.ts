@@ -90,6 +90,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/dag_runs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 工作流的运行列表（默认按逻辑日期倒序） */
+        get: operations["getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRuns"];
+        put?: never;
+        /** 手动运行工作流（执行已发布的版本；conf 为运行参数，键为 任务名.参数名） */
+        post: operations["postAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/dag_runs/{dag_run_id}/task_instances/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 一个任务实例及其日志（路径为实例 id 或任务名） */
+        get: operations["getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsByDagRunIdTaskInstancesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/dag_runs/{dag_run_id}/task_instances/list_task_instances/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 运行的任务实例列表（不含日志） */
+        get: operations["getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsByDagRunIdTaskInstancesListTaskInstances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/dag_runs/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 一次运行 */
+        get: operations["getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsById"];
+        /** 标记运行成功（全部任务成功）或失败（运行中的任务失败、未开始的跳过），或 queued 重新排队（全部任务清除后重跑） */
+        put: operations["putAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsById"];
+        post?: never;
+        /** 删除运行（连同任务实例；运行中的任务被停止） */
+        delete: operations["deleteAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/dag_runs/{id}/clear/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 清除运行：任务实例（全部，或只失败的及其下游）重置后重跑，运行回到排队 */
+        post: operations["postAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsByIdClear"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/airflow/projects/{project_uuid}/workflows/{workflow_id}/links/": {
         parameters: {
             query?: never;
@@ -3001,6 +3089,451 @@ export interface operations {
                         updated_at: string;
                         /** @description 已发布的版本号，未发布为 null */
                         version: number | null;
+                    };
+                };
+            };
+        };
+    };
+    getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRuns: {
+        parameters: {
+            query?: {
+                /** @description 结束时间不早于（ISO 8601，或 yyyy-MM-dd HH:mm:ss） */
+                end_date_gte?: string;
+                /** @description 结束时间不晚于 */
+                end_date_lte?: string;
+                /** @description 逻辑日期不早于（ISO 8601，或 yyyy-MM-dd HH:mm:ss） */
+                execution_date_gte?: string;
+                /** @description 逻辑日期不晚于 */
+                execution_date_lte?: string;
+                /** @description 每页条数，默认 10 */
+                limit?: number;
+                /** @description 跳过的条数 */
+                offset?: number;
+                /** @description 排序字段：id、dag_run_id、execution_date、logical_date、start_date、end_date、queued_at、state、run_type，前加 - 为倒序；默认 -execution_date */
+                order_by?: string;
+                /** @description 开始时间不早于（ISO 8601，或 yyyy-MM-dd HH:mm:ss） */
+                start_date_gte?: string;
+                /** @description 开始时间不晚于 */
+                start_date_lte?: string;
+                /** @description 运行状态，可多个：queued、running、success、failed */
+                state?: string | string[];
+            };
+            header?: never;
+            path: {
+                project_uuid: string;
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            /** @description 运行参数，键为 任务名.参数名 */
+                            conf: {
+                                [key: string]: unknown;
+                            };
+                            dag_id: number;
+                            dag_run_id: string;
+                            data_interval_end: string | null;
+                            data_interval_start: string | null;
+                            end_date: string | null;
+                            execution_date: string;
+                            external_trigger: boolean;
+                            id: number;
+                            logical_date: string;
+                            note: string;
+                            queued_at: string | null;
+                            run_type: "backfill" | "manual" | "scheduled" | "dataset_triggered";
+                            start_date: string | null;
+                            state: "queued" | "running" | "success" | "failed";
+                            /** @description 各状态的任务实例数 */
+                            task_counts: {
+                                [key: string]: number;
+                            };
+                            triggered_by: string;
+                            version: number;
+                            workflow_name: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_uuid: string;
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 运行参数，键为 任务名.参数名 */
+                    conf?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description 逻辑日期（ISO 8601，或 yyyy-MM-dd HH:mm:ss）；不填为现在 */
+                    logical_date?: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 运行参数，键为 任务名.参数名 */
+                        conf: {
+                            [key: string]: unknown;
+                        };
+                        dag_id: number;
+                        dag_run_id: string;
+                        data_interval_end: string | null;
+                        data_interval_start: string | null;
+                        end_date: string | null;
+                        execution_date: string;
+                        external_trigger: boolean;
+                        id: number;
+                        logical_date: string;
+                        note: string;
+                        queued_at: string | null;
+                        run_type: "backfill" | "manual" | "scheduled" | "dataset_triggered";
+                        start_date: string | null;
+                        state: "queued" | "running" | "success" | "failed";
+                        /** @description 各状态的任务实例数 */
+                        task_counts: {
+                            [key: string]: number;
+                        };
+                        triggered_by: string;
+                        version: number;
+                        workflow_name: string;
+                    };
+                };
+            };
+        };
+    };
+    getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsByDagRunIdTaskInstancesById: {
+        parameters: {
+            query?: {
+                /** @description 任务名；与路径中的实例须一致 */
+                task_id?: string;
+            };
+            header?: never;
+            path: {
+                dag_run_id: number;
+                /** @description 任务实例的 id，或任务名（task_id） */
+                id: string;
+                project_uuid: string;
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dag_run_id: number;
+                        duration: number | null;
+                        end_date: string | null;
+                        execution_date: string;
+                        hostname: string;
+                        id: number;
+                        /** @description 每次尝试的输出，每次以一行 *** 第 N 次尝试 … *** 开头 */
+                        log: string;
+                        max_tries: number;
+                        operator: "ScriptOperator" | "QueryOperator" | "ReportOperator";
+                        outputs: {
+                            [key: string]: unknown;
+                        };
+                        pool: string;
+                        queue: string;
+                        start_date: string | null;
+                        state: "success" | "running" | "failed" | "upstream_failed" | "skipped" | "up_for_retry" | "up_for_reschedule" | "queued" | "none" | "scheduled" | "deferred" | "removed";
+                        task_id: string;
+                        try_number: number;
+                    };
+                };
+            };
+        };
+    };
+    getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsByDagRunIdTaskInstancesListTaskInstances: {
+        parameters: {
+            query?: {
+                /** @description 运行时长（秒）不少于 */
+                duration_gte?: number;
+                /** @description 运行时长（秒）不多于 */
+                duration_lte?: number;
+                /** @description 结束时间不早于（ISO 8601，或 yyyy-MM-dd HH:mm:ss） */
+                end_date_gte?: string;
+                /** @description 结束时间不晚于 */
+                end_date_lte?: string;
+                /** @description 逻辑日期不早于（ISO 8601，或 yyyy-MM-dd HH:mm:ss） */
+                execution_date_gte?: string;
+                /** @description 逻辑日期不晚于 */
+                execution_date_lte?: string;
+                /** @description 每页条数，默认 10 */
+                limit?: number;
+                /** @description 跳过的条数 */
+                offset?: number;
+                /** @description 资源池，可多个 */
+                pool?: string | string[];
+                /** @description 队列，可多个 */
+                queue?: string | string[];
+                /** @description 开始时间不早于（ISO 8601，或 yyyy-MM-dd HH:mm:ss） */
+                start_date_gte?: string;
+                /** @description 开始时间不晚于 */
+                start_date_lte?: string;
+                /** @description 任务状态，可多个：success、running、failed、upstream_failed、skipped、up_for_retry、up_for_reschedule、queued、none、scheduled、deferred、removed */
+                state?: string | string[];
+            };
+            header?: never;
+            path: {
+                dag_run_id: number;
+                project_uuid: string;
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            dag_run_id: number;
+                            duration: number | null;
+                            end_date: string | null;
+                            execution_date: string;
+                            hostname: string;
+                            id: number;
+                            max_tries: number;
+                            operator: "ScriptOperator" | "QueryOperator" | "ReportOperator";
+                            outputs: {
+                                [key: string]: unknown;
+                            };
+                            pool: string;
+                            queue: string;
+                            start_date: string | null;
+                            state: "success" | "running" | "failed" | "upstream_failed" | "skipped" | "up_for_retry" | "up_for_reschedule" | "queued" | "none" | "scheduled" | "deferred" | "removed";
+                            task_id: string;
+                            try_number: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 运行参数，键为 任务名.参数名 */
+                        conf: {
+                            [key: string]: unknown;
+                        };
+                        dag_id: number;
+                        dag_run_id: string;
+                        data_interval_end: string | null;
+                        data_interval_start: string | null;
+                        end_date: string | null;
+                        execution_date: string;
+                        external_trigger: boolean;
+                        id: number;
+                        logical_date: string;
+                        note: string;
+                        queued_at: string | null;
+                        run_type: "backfill" | "manual" | "scheduled" | "dataset_triggered";
+                        start_date: string | null;
+                        state: "queued" | "running" | "success" | "failed";
+                        /** @description 各状态的任务实例数 */
+                        task_counts: {
+                            [key: string]: number;
+                        };
+                        triggered_by: string;
+                        version: number;
+                        workflow_name: string;
+                    };
+                };
+            };
+        };
+    };
+    putAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description success（标记成功）、failed（标记失败）或 queued（重新排队：清除后重跑） */
+                    state: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 运行参数，键为 任务名.参数名 */
+                        conf: {
+                            [key: string]: unknown;
+                        };
+                        dag_id: number;
+                        dag_run_id: string;
+                        data_interval_end: string | null;
+                        data_interval_start: string | null;
+                        end_date: string | null;
+                        execution_date: string;
+                        external_trigger: boolean;
+                        id: number;
+                        logical_date: string;
+                        note: string;
+                        queued_at: string | null;
+                        run_type: "backfill" | "manual" | "scheduled" | "dataset_triggered";
+                        start_date: string | null;
+                        state: "queued" | "running" | "success" | "failed";
+                        /** @description 各状态的任务实例数 */
+                        task_counts: {
+                            [key: string]: number;
+                        };
+                        triggered_by: string;
+                        version: number;
+                        workflow_name: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsByIdClear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 只重跑失败、上游失败的任务及其下游；默认全部 */
+                    only_failed?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 运行参数，键为 任务名.参数名 */
+                        conf: {
+                            [key: string]: unknown;
+                        };
+                        dag_id: number;
+                        dag_run_id: string;
+                        data_interval_end: string | null;
+                        data_interval_start: string | null;
+                        end_date: string | null;
+                        execution_date: string;
+                        external_trigger: boolean;
+                        id: number;
+                        logical_date: string;
+                        note: string;
+                        queued_at: string | null;
+                        run_type: "backfill" | "manual" | "scheduled" | "dataset_triggered";
+                        start_date: string | null;
+                        state: "queued" | "running" | "success" | "failed";
+                        /** @description 各状态的任务实例数 */
+                        task_counts: {
+                            [key: string]: number;
+                        };
+                        triggered_by: string;
+                        version: number;
+                        workflow_name: string;
                     };
                 };
             };

@@ -20,6 +20,8 @@ export interface TestContext {
   dataDir: string;
   /** Every SMS the app sent, newest last. */
   sentSms: SmsMessage[];
+  /** The PostgreSQL URL of the test's own database (under TEST_DATABASE_URL); undefined on PGlite. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ async function adminQuery(serverUrl: string, statement: string) {
  * A database, not a schema: drizzle-kit writes "public". into the migrations' foreign keys.
  */
 export async function createTestApp(
-  options: { webRoot?: string; seed?: boolean; env?: Record<string, string>; app?: Pick<AppOptions, 'jobs' | 'results'> } = {},
+  options: { webRoot?: string; seed?: boolean; env?: Record<string, string>; app?: Pick<AppOptions, 'jobs' | 'results' | 'workflows'> } = {},
 ): Promise<TestContext> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const databaseName = `test_${randomBytes(6).toString('hex')}`;
@@ -63,6 +65,7 @@ export async function createTestApp(
     database,
     dataDir,
     sentSms,
+    databaseUrl: url,
     async close() {
       await app.close();
       await database.close();

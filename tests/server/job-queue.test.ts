@@ -52,4 +52,39 @@ describe('the job queue', () => {
   it('refuses to create a queue inside a transaction that would wait for itself', async () => {
     await expect(ctx.app.db.transaction(async (tx) => ctx.app.jobs.send('test-never-created', {}, { tx: tx as unknown as Db }))).rejects.toThrow('must be created before');
   });
+
+  it('runs jobs of one queue side by side with several loops', async () => {
+    let running = 0;
+    let most = 0;
+    let arrived = 0;
+    let release!: () => void;
+    const together = new Promise<void>((resolve) => (release = resolve));
+    const done: number[] = [];
+    await ctx.app.jobs.work<{ n: number }>(
+      'test-parallel',
+      async ({ n }) => {
+        running += 1;
+        most = Math.max(most, running);
+        if ((arrived += 1) === 3) release();
+        await together;
+        running -= 1;
+        done.push(n);
+      },
+      { concurrency: 3 },
+    );
+    await ctx.app.jobs.sendMany('test-parallel', [{ n: 1 }, { n: 2 }, { n: 3 }]);
+    await until(() => done.length === 3, 'three jobs held together');
+    expect(most).toBe(3);
+  });
+
+  it('holds a job sent with startAfterSeconds until then', async () => {
+    const seen: string[] = [];
+    await ctx.app.jobs.work<{ word: string }>('test-later', async ({ word }) => void seen.push(word));
+    await ctx.app.jobs.send('test-later', { word: 'later' }, { startAfterSeconds: 3 });
+    await ctx.app.jobs.send('test-later', { word: 'now' });
+    await until(() => seen.length === 1, 'the job without delay');
+    expect(seen).toEqual(['now']);
+    await until(() => seen.length === 2, 'the delayed job');
+    expect(seen).toEqual(['now', 'later']);
+  });
 });

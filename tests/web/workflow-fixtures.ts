@@ -119,6 +119,7 @@ const run = (id: number, state: DagRun['state'], extra: Partial<DagRun> = {}): D
   end_date: state === 'running' ? null : `2026-11-25 10:0${id - 20}:31`,
   triggered_by: '演示用户',
   task_counts: {},
+  note: '',
   ...extra,
 });
 /** Newest first: run 22 is still running (its report waits on a failed query), run 21 succeeded. */
@@ -139,6 +140,7 @@ const instance = (id: number, dag_run_id: number, task_id: string, state: TaskSt
   start_date: '2026-11-25 10:02:01',
   end_date: null,
   outputs: {},
+  hostname: '',
   ...extra,
 });
 export const demoInstances: Record<number, TaskInstance[]> = {

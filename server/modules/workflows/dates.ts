@@ -1,4 +1,4 @@
-import { parseDateTime } from '../../lib/dates';
+import { formatDateTime, parseDateTime } from '../../lib/dates';
 
 const WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
@@ -16,4 +16,19 @@ export function parseInstant(text: string, timeZone: string): Date | null {
   if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A date as Airflow writes it, ISO 8601 with the offset of the server's time zone
+ * (2026-11-25T10:00:00+08:00); milliseconds only when there are some.
+ */
+export function isoDateTime(date: Date, timeZone: string): string {
+  const wall = formatDateTime(date, timeZone)!;
+  const asUtc = Date.parse(`${wall.replace(' ', 'T')}Z`);
+  const offsetMinutes = Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
+  const millis = ((date.getTime() % 1000) + 1000) % 1000;
+  return `${wall.replace(' ', 'T')}${millis ? `.${String(millis).padStart(3, '0')}` : ''}${sign}${hours}:${minutes}`;
 }

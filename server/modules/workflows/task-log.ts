@@ -50,3 +50,15 @@ export class TaskLog {
     return `${head}\n……（日志过长，中间省略 ${this.dropped} 字节）……\n${tail}`;
   }
 }
+
+/** The stored log of an instance (every try, with headers) is kept to this many characters too: head and tail, the cut said between. */
+export const LOG_LIMIT = LOG_MAX_BYTES;
+
+export function capLog(log: string, limit = LOG_LIMIT): string {
+  if (log.length <= limit) return log;
+  const half = Math.floor(limit / 2) - 100;
+  const cut = log.length - 2 * half;
+  return `${log.slice(0, half)}\n…（日志过长，中间省略 ${cut} 个字符）…\n${log.slice(log.length - half)}`;
+}
+
+export const endLine = (text: string) => (text === '' || text.endsWith('\n') ? text : `${text}\n`);
