@@ -85,7 +85,8 @@ describe('themes', () => {
           await page.getByText(screen.opened ?? screen.open, { exact: true }).first().waitFor();
         }
         await page.waitForLoadState('networkidle');
-        await page.locator('.ant-spin-spinning, .ant-skeleton-active').first().waitFor({ state: 'detached' });
+        // Spinners left in hidden tab panes do not matter here: only visible ones mean the screen is still loading.
+        await page.locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible').first().waitFor({ state: 'detached' });
         if (SHOTS) {
           mkdirSync(SHOTS, { recursive: true });
           await page.screenshot({ path: `${SHOTS}/${theme}-${screen.name}.png` });

@@ -35,7 +35,7 @@ describe('工作流 in the browser', () => {
     await shown.or(page.getByText('未选择运行')).first().waitFor();
     const before = (await shown.count()) ? await shown.getAttribute('data-run-id') : null;
 
-    await page.getByRole('button', { name: '运行', exact: true }).click();
+    await page.locator('.ant-card-extra').getByRole('button', { name: /运行$/ }).click();
     const dialog = page.locator('.ant-modal', { hasText: `运行：${DEMO_WORKFLOW}` });
     await dialog.waitFor();
     // Its run inputs are asked (or it says there are none) before 运行 can be pressed.
@@ -61,6 +61,8 @@ describe('工作流 in the browser', () => {
     const runId = await shown.getAttribute('data-run-id');
     const instances = page.locator('.workflow-instances', { hasText: `任务实例：${runId}` });
     await expect.poll(() => instances.locator('tbody tr.ant-table-row').count()).toBe(tasks);
+    // The table's last word matches the graph: every instance 成功, none left 运行中.
+    await expect.poll(() => instances.locator('tbody tr.ant-table-row', { hasText: '成功' }).count(), { timeout: 10_000 }).toBe(tasks);
     const first = instances.locator('tbody tr.ant-table-row').first();
     const taskId = (await first.locator('td').first().innerText()).trim();
     await first.getByText('成功').waitFor();

@@ -18,7 +18,8 @@ export const NODE_HEIGHT = 64;
  */
 export function layoutDag(tasks: WorkflowTask[], links: WorkflowLink[], states: Map<string, TaskState> | undefined) {
   const graph = new dagre.graphlib.Graph({ multigraph: true });
-  graph.setGraph({ rankdir: 'LR', nodesep: 30, ranksep: 80, marginx: 16, marginy: 16 });
+  // Wide enough between ranks for an edge's label (`regions → regions`).
+  graph.setGraph({ rankdir: 'LR', nodesep: 30, ranksep: 140, marginx: 16, marginy: 16 });
   graph.setDefaultEdgeLabel(() => ({}));
   for (const task of tasks) graph.setNode(String(task.id), { width: NODE_WIDTH, height: NODE_HEIGHT });
   const known = new Set(tasks.map((task) => task.id));

@@ -3,7 +3,7 @@ import { useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
 import { Button, DatePicker, Flex, Form, InputNumber, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { OPERATOR_LABELS, TASK_STATE_LABELS, TASK_STATES, type DagRun, type TaskInstance, type TaskState } from '../../../contract/workflows';
 import { rangeFilters } from './dag-runs';
 import { isActiveRun, POLL_MS, shownDate, shownDuration, TASK_STATE_COLORS } from './states';
@@ -41,13 +41,18 @@ const tags = (label: string) => ({ mode: 'tags' as const, allowClear: true, plac
 export function TaskInstances({ projectId, workflowId, run }: { projectId: string; workflowId: string; run: DagRun }) {
   const [form] = Form.useForm<Filters>();
   const [logOf, setLogOf] = useState<TaskInstance>();
-  const { tableProps, setFilters, setCurrent } = useTable<TaskInstance>({
+  const { tableProps, tableQuery, setFilters, setCurrent } = useTable<TaskInstance>({
     resource: 'taskInstances',
     meta: { projectId, workflowId, dagRunId: run.id },
     syncWithLocation: false,
     pagination: { pageSize: 20 },
     queryOptions: { refetchInterval: isActiveRun(run.state) ? POLL_MS : false },
   });
+  // The last task's end comes after the last poll: ask once more when the run's state changes.
+  const { refetch } = tableQuery;
+  useEffect(() => {
+    void refetch();
+  }, [run.state, refetch]);
   const apply = (values: Filters) => {
     setFilters(toFilters(values), 'replace');
     setCurrent(1);
