@@ -10,29 +10,17 @@ import type { Database } from '../server/db/client';
 import { dagRuns, workflows, workflowVersions } from '../server/db/schema';
 import { seed } from '../server/db/seed';
 import { DEMO } from '../server/db/seed/demo-accounts';
-import type { LinkDefinition, TaskDefinition, TaskRunner, WorkflowDefinition } from '../server/modules/workflows/types';
+import type { TaskRunner, WorkflowDefinition } from '../server/modules/workflows/types';
 import { alignColumns, withPostgres } from './harness';
+import { definitionTask, orderLink } from '../tests/support/workflow-definitions';
 
 const TASKS = 100;
 const REPEATS = 5;
 export const workflowsBudgetMs = () => 10 * 60_000;
 
 const noop: TaskRunner = async () => ({ outputs: {}, log: '' });
-const task = (name: string): TaskDefinition => ({
-  name,
-  operator: 'ScriptOperator',
-  script: null,
-  inputs: [],
-  outputs: [],
-  params: {},
-  runInputs: [],
-  retries: 0,
-  retryDelay: 0,
-  timeout: 600,
-  pool: 'default_pool',
-  queue: 'default',
-});
-const link = (source: string, target: string): LinkDefinition => ({ source, target, sourceParam: '', targetParam: '' });
+const task = (name: string) => definitionTask(name);
+const link = orderLink;
 
 /** 1 → 98 parallel → 1. */
 function wide(): Pick<WorkflowDefinition, 'tasks' | 'links'> {

@@ -9,8 +9,9 @@ import { formatDateTime, parseDateTime } from '../../server/lib/dates';
 import { ZOMBIE_MESSAGE } from '../../server/modules/workflows/scheduler';
 import { capLog } from '../../server/modules/workflows/task-log';
 import { nextDagrun } from '../../server/modules/workflows/schedule';
-import { TaskFailed, type TaskDefinition, type TaskRunner, type TaskRunRequest, type WorkflowDefinition } from '../../server/modules/workflows/types';
+import { TaskFailed, type TaskRunner, type TaskRunRequest, type WorkflowDefinition } from '../../server/modules/workflows/types';
 import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
+import { definitionTask, orderLink } from '../support/workflow-definitions';
 
 const TZ = 'Asia/Shanghai';
 const ENGINE = { schedulerSeconds: 0.3, heartbeatSeconds: 0.3, zombieSeconds: 3 };
@@ -46,23 +47,9 @@ const spec = (field_name: string, extra: Partial<ParamSpec> = {}): ParamSpec => 
   ...extra,
 });
 
-const task = (name: string, extra: Partial<TaskDefinition> = {}): TaskDefinition => ({
-  name,
-  operator: 'ScriptOperator',
-  script: null,
-  inputs: [],
-  outputs: [],
-  params: {},
-  runInputs: [],
-  retries: 0,
-  retryDelay: 0,
-  timeout: 600,
-  pool: 'default_pool',
-  queue: 'default',
-  ...extra,
-});
+const task = definitionTask;
 
-const chain = (...names: string[]) => names.slice(1).map((name, index) => ({ source: names[index], target: name, sourceParam: '', targetParam: '' }));
+const chain = (...names: string[]) => names.slice(1).map((name, index) => orderLink(names[index], name));
 
 let made = 0;
 /** A published workflow of the demo project (rows as update_airflow_dag leaves them), with its behaviour. */

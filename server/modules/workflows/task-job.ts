@@ -4,7 +4,7 @@ import { dagRuns, taskInstances, workflows } from '../../db/schema';
 import { Interrupted, type JobContext } from '../../jobs/queue';
 import { advanceIn } from './advance';
 import { sendAdvance, TASK_QUEUE, wakeAdvance, type Engine, type StopReason, type TaskJob } from './engine';
-import { isoDateTime } from './dates';
+import { formatDateTime } from '../../lib/dates';
 import { capLog, endLine } from './task-log';
 import { TaskFailed, type TaskDefinition, type TaskRunResult, type WorkflowDefinition } from './types';
 
@@ -33,7 +33,7 @@ interface TakenTry {
  */
 async function take(engine: Engine, instanceId: number): Promise<TakenTry | null> {
   const { db } = engine.app;
-  const started = `，开始于 ${isoDateTime(new Date(), engine.app.config.timeZone)}，主机 ${engine.hostname} ***\n`;
+  const started = `，开始于 ${formatDateTime(new Date(), engine.app.config.timeZone)}，主机 ${engine.hostname} ***\n`;
   const [row] = await db
     .update(taskInstances)
     .set({
