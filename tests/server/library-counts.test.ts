@@ -147,6 +147,24 @@ describe('kept counts and terms', () => {
       const pastTheEnd = (await call('GET', `report/report_list/?label_ids=${wanted.flat().join(',')}&pageNo=999`)).json().result;
       expect({ wanted, total: pastTheEnd.total, rows: pastTheEnd.data.length }).toEqual({ wanted, total: real.length, rows: 0 });
     }
+    // A name with labels is found by its pieces paired with the labels, and a date range of up to
+    // three years by the items' months: each against LIKE, the links and created_at of the rows.
+    const day = (daysFromNow: number) => new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+    const ranges: Array<[string, string] | undefined> = [undefined, [day(-400), day(2)], [day(-800), day(-400)], [day(-2000), day(2)]];
+    const found: number[] = [];
+    for (const wanted of [[[pair[0]]], [pair.slice(0, 2)], [[pair[0]], [other[0]]], [pair.slice(0, 2), [other[0]]]]) {
+      for (const range of ranges) {
+        const holds = wanted.map((ids) => sql`exists (select 1 from library_item_labels x where x.item_id = i.id and x.label_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))`);
+        const within = range ? sql`and created_at >= ${`${range[0]} 00:00:00+08`}::timestamptz and created_at <= ${`${range[1]} 23:59:59+08`}::timestamptz` : sql``;
+        const real = (await rows(sql`select id from library_items i where kind = 'report' and project_uuid = ${DEMO.projectUuid}
+          and lower(name) like '%交通%' and ${sql.join(holds, sql` and `)} ${within} order by created_at desc, id desc`)).map((row) => (row as { id: number }).id);
+        const dates = range ? `&start_time=${range[0]}%2000:00:00&end_time=${range[1]}%2023:59:59` : '';
+        const listed = (await call('GET', `report/report_list/?name=${encodeURIComponent('交通')}&label_ids=${wanted.flat().join(',')}${dates}&created_at=-created_at&pageSize=100`)).json().result;
+        expect({ wanted, range, total: listed.total, page: listed.data.map((item: { id: number }) => item.id) }).toEqual({ wanted, range, total: real.length, page: real });
+        if (!range) found.push(real.length);
+      }
+    }
+    expect(found.filter((n) => n > 0).length, String(found)).toBeGreaterThanOrEqual(3);
     for (const query of ['', `group_id=${(await groupIds())[0]}`, `group_id=0&label_ids=${pair[0]}`, 'name=%E4%BA%A4']) {
       const [first, past] = await Promise.all(['1', '999'].map(async (pageNo) => (await call('GET', `report/report_list/?pageNo=${pageNo}&${query}`)).json().result));
       expect({ query, total: past.total, rows: past.data.length }).toEqual({ query, total: first.total, rows: 0 });

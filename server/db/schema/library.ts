@@ -46,6 +46,12 @@ export const libraryItems = pgTable(
      * two-character pieces and 'label:<id>' for each of the item's labels.
      */
     terms: text('terms').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Kept by the database from `terms` and `created_at` (migration 0021): each name piece
+     * paired with each label (`<piece>#<label id>`) and the UTC month (`month:<n>`), so a name
+     * with labels and dates reads short posting lists instead of intersecting long ones.
+     */
+    pairs: text('pairs').array().notNull().generatedAlwaysAs(sql`library_item_pairs(terms, created_at)`),
     ...timestamps,
   },
   (table) => [
@@ -53,6 +59,7 @@ export const libraryItems = pgTable(
     index('library_items_list_idx').on(table.projectUuid, table.kind, table.createdAt, table.id),
     index('library_items_group_list_idx').on(table.projectUuid, table.kind, table.groupId, table.createdAt, table.id),
     index('library_items_terms_idx').using('gin', table.terms),
+    index('library_items_pairs_idx').using('gin', table.pairs),
     // "Name contains" (lower(name) LIKE lower(pattern)) of three characters or more, at a million items.
     index('library_items_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
   ],

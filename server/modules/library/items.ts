@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { labels, libraryGroupCounts, libraryItemLabels, libraryItems, libraryDayCounts, libraryLabelDayCounts, libraryLabelSetCounts, storedFiles, type LibraryKind } from '../../db/schema';
@@ -11,6 +11,8 @@ import { isId } from '../../lib/schema-types';
 import { containing } from '../../lib/sql';
 
 export type ItemRow = typeof libraryItems.$inferSelect;
+/** An item's columns but the kept search arrays, which no answer shows. */
+const { terms: _terms, pairs: _pairs, ...shownColumns } = getTableColumns(libraryItems);
 export const PAGE_SIZE_MAX = 100;
 
 export interface ListFilter {
@@ -162,23 +164,42 @@ type Bind = (name: string, value: unknown) => unknown;
 const asValue: Bind = (_name, value) => value;
 const asPlaceholder: Bind = (name) => sql.placeholder(name);
 
+/** A date filter narrowed by the items' month terms when it spans at most this many months. */
+const PAIRED_MONTHS_MAX = 36;
+const utcMonth = (date: Date) => date.getUTCFullYear() * 12 + date.getUTCMonth();
+
 /**
- * The filter as conditions on the item's kept `terms` (GIN-indexed) and its columns. Every term
- * of `terms @> ...` must be there: the name's two-character pieces (necessary, not sufficient,
- * so the name is checked again with LIKE) and the label of each label group of one label; a
- * label group of several labels needs one of them (`terms && ...`). A name of one character has
- * no pieces: LIKE alone decides it.
+ * The filter as conditions on the item's kept `terms` and `pairs` (both GIN-indexed) and its
+ * columns. A name is checked with LIKE; its two-character pieces only narrow the candidates.
+ * With labels too, the name's pieces paired with the labels (`pairs`) do it: each piece with
+ * every label of each single-label group (`@>`), and some piece with some label of each group of
+ * several (`&&`). LIKE makes every piece present, so that is exactly the labels' condition, and
+ * a pair's posting list is far shorter than its piece's or its label's. A date range of a few
+ * years adds its months. Otherwise `terms`: the name's pieces and each single-label group's label
+ * (`@>`), and one label of each group of several (`&&`). A name of one character has no pieces:
+ * LIKE alone decides it.
  */
 function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][], bind: Bind): SQL[] {
   const where: SQL[] = [sql`${libraryItems.projectUuid} = ${bind('projectUuid', projectUuid)}`, sql`${libraryItems.kind} = ${bind('kind', kind)}`];
-  const all = textArray(sets.filter((ids) => ids.length === 1).map(([id]) => labelTerm(id)));
-  if (filter.name && [...filter.name].length >= 2) {
-    where.push(sql`${libraryItems.terms} @> (library_name_terms(${bind('name', filter.name)}) || ${bind('all', all)}::text[])`);
-  } else if (all !== '{}') {
-    where.push(sql`${libraryItems.terms} @> ${bind('all', all)}::text[]`);
-  }
-  for (const [i, ids] of sets.filter((group) => group.length > 1).entries()) {
-    where.push(sql`${libraryItems.terms} && ${bind(`any${i}`, textArray(ids.map(labelTerm)))}::text[]`);
+  const singles = sets.filter((ids) => ids.length === 1).map(([id]) => id);
+  const several = sets.filter((group) => group.length > 1);
+  const pieces = filter.name && [...filter.name].length >= 2 ? sql`library_name_terms(${bind('name', filter.name)})` : undefined;
+  if (pieces && sets.length > 0) {
+    if (singles.length > 0) where.push(sql`${libraryItems.pairs} @> library_pair_keys(${pieces}, ${bind('all', `{${singles.join(',')}}`)}::int[])`);
+    for (const [i, ids] of several.entries()) {
+      where.push(sql`${libraryItems.pairs} && library_pair_keys(${pieces}, ${bind(`any${i}`, `{${ids.join(',')}}`)}::int[])`);
+    }
+    if (filter.start && filter.end && utcMonth(filter.end) - utcMonth(filter.start) < PAIRED_MONTHS_MAX) {
+      const months = Array.from({ length: utcMonth(filter.end) - utcMonth(filter.start) + 1 }, (_, i) => `month:${utcMonth(filter.start!) + i}`);
+      where.push(sql`${libraryItems.pairs} && ${bind('months', textArray(months))}::text[]`);
+    }
+  } else {
+    const all = textArray(singles.map(labelTerm));
+    if (pieces) where.push(sql`${libraryItems.terms} @> (${pieces} || ${bind('all', all)}::text[])`);
+    else if (all !== '{}') where.push(sql`${libraryItems.terms} @> ${bind('all', all)}::text[]`);
+    for (const [i, ids] of several.entries()) {
+      where.push(sql`${libraryItems.terms} && ${bind(`any${i}`, textArray(ids.map(labelTerm)))}::text[]`);
+    }
   }
   if (filter.name) where.push(sql`lower(${libraryItems.name}) like lower(${bind('like', containing(filter.name))})`);
   if (filter.groupId === null) where.push(isNull(libraryItems.groupId));
@@ -233,7 +254,7 @@ function keptTotal(db: Db, projectUuid: string, kind: LibraryKind, filter: ListF
 
 /** What an item is presented with: its row, its card image's file and its labels, in one statement. */
 const presentedColumns = {
-  item: libraryItems,
+  item: shownColumns,
   imageFile: { id: storedFiles.id, name: storedFiles.name, thumbKey: storedFiles.thumbKey },
   labels: sql<Array<{ id: number; name: string; label_group: number | null; extra_info: Record<string, unknown> }>>`coalesce((
     select json_agg(json_build_object('id', ${labels.id}, 'name', ${labels.name}, 'label_group', ${labels.labelGroupId}, 'extra_info', ${labels.extraInfo}) order by ${labels.id})
@@ -241,7 +262,7 @@ const presentedColumns = {
     where ${libraryItemLabels.itemId} = ${libraryItems.id}), '[]'::json)`,
 };
 const imageFileOfItem = eq(storedFiles.id, sql`case when ${libraryItems.kind} = 'report' then ${libraryItems.coverFileId} else ${libraryItems.fileId} end`);
-type Presentable = { item: ItemRow; imageFile: { id: number; name: string; thumbKey: string | null } | null; labels: typeof presentedColumns.labels._.type };
+type Presentable = { item: Omit<ItemRow, 'terms' | 'pairs'>; imageFile: { id: number; name: string; thumbKey: string | null } | null; labels: typeof presentedColumns.labels._.type };
 
 /** From this offset on, a page of the unfiltered, group or one-label list starts at the day of its first item. */
 const DEEP_OFFSET = 1000;
