@@ -147,8 +147,11 @@ describe('kept counts and terms', () => {
       const pastTheEnd = (await call('GET', `report/report_list/?label_ids=${wanted.flat().join(',')}&pageNo=999`)).json().result;
       expect({ wanted, total: pastTheEnd.total, rows: pastTheEnd.data.length }).toEqual({ wanted, total: real.length, rows: 0 });
     }
-    // A name with labels is found by its pieces paired with the labels, and a date range of up to
-    // three years by the items' months: each against LIKE, the links and created_at of the rows.
+    // A name with labels is found by its pieces paired with the labels, also with date ranges:
+    // each against LIKE, the links and created_at of the rows.
+    const named = [['交通评估', [pair[0]]], ['城市交通', [pair[1], other[0]]], ['交通', [pair[0], other[0]]], ['生态', [pair[0]]], ['A交通', []]] as const;
+    const bulk = await call('POST', 'report/bulk_create/', named.map(([name, labels]) => ({ name, create_user: 'u', cover: coverUrl, file: pdfUrl, labels })));
+    expect(bulk.statusCode, bulk.body).toBe(201);
     const day = (daysFromNow: number) => new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
     const ranges: Array<[string, string] | undefined> = [undefined, [day(-400), day(2)], [day(-800), day(-400)], [day(-2000), day(2)]];
     const found: number[] = [];
@@ -164,7 +167,15 @@ describe('kept counts and terms', () => {
         if (!range) found.push(real.length);
       }
     }
-    expect(found.filter((n) => n > 0).length, String(found)).toBeGreaterThanOrEqual(3);
+    expect(found.every((n) => n > 0), String(found)).toBe(true);
+    // Relabelled and renamed, an item is found by its new pairs only.
+    const [first] = bulk.json().data as Array<{ id: number }>;
+    const ids = async (query: string) => (await call('GET', `report/report_list/?pageSize=100&${query}`)).json().result.data.map((item: { id: number }) => item.id) as number[];
+    expect(await ids(`name=${encodeURIComponent('交通')}&label_ids=${pair[0]}`)).toContain(first.id);
+    const edited = await call('PUT', 'report/report_edit/', { id: first.id, name: '风貌交通', labels: [other[0]] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await ids(`name=${encodeURIComponent('交通')}&label_ids=${pair[0]}`)).not.toContain(first.id);
+    expect(await ids(`name=${encodeURIComponent('风貌')}&label_ids=${other[0]}`)).toContain(first.id);
     for (const query of ['', `group_id=${(await groupIds())[0]}`, `group_id=0&label_ids=${pair[0]}`, 'name=%E4%BA%A4']) {
       const [first, past] = await Promise.all(['1', '999'].map(async (pageNo) => (await call('GET', `report/report_list/?pageNo=${pageNo}&${query}`)).json().result));
       expect({ query, total: past.total, rows: past.data.length }).toEqual({ query, total: first.total, rows: 0 });

@@ -47,11 +47,11 @@ export const libraryItems = pgTable(
      */
     terms: text('terms').array().notNull().default(sql`'{}'::text[]`),
     /**
-     * Kept by the database from `terms` and `created_at` (migration 0021): each name piece
-     * paired with each label (`<piece>#<label id>`) and the UTC month (`month:<n>`), so a name
-     * with labels and dates reads short posting lists instead of intersecting long ones.
+     * Kept by the database from `terms` (migration 0021): each name piece paired with each
+     * label, `<piece>#<label id>`, so a name with labels reads short posting lists instead of
+     * intersecting long ones.
      */
-    pairs: text('pairs').array().notNull().generatedAlwaysAs(sql`library_item_pairs(terms, created_at)`),
+    pairs: text('pairs').array().notNull().generatedAlwaysAs(sql`library_item_pairs(terms)`),
     ...timestamps,
   },
   (table) => [

@@ -164,18 +164,13 @@ type Bind = (name: string, value: unknown) => unknown;
 const asValue: Bind = (_name, value) => value;
 const asPlaceholder: Bind = (name) => sql.placeholder(name);
 
-/** A date filter narrowed by the items' month terms when it spans at most this many months. */
-const PAIRED_MONTHS_MAX = 36;
-const utcMonth = (date: Date) => date.getUTCFullYear() * 12 + date.getUTCMonth();
-
 /**
  * The filter as conditions on the item's kept `terms` and `pairs` (both GIN-indexed) and its
  * columns. A name is checked with LIKE; its two-character pieces only narrow the candidates.
  * With labels too, the name's pieces paired with the labels (`pairs`) do it: each piece with
  * every label of each single-label group (`@>`), and some piece with some label of each group of
  * several (`&&`). LIKE makes every piece present, so that is exactly the labels' condition, and
- * a pair's posting list is far shorter than its piece's or its label's. A date range of a few
- * years adds its months. Otherwise `terms`: the name's pieces and each single-label group's label
+ * a pair's posting list is far shorter than its piece's or its label's. Otherwise `terms`: the name's pieces and each single-label group's label
  * (`@>`), and one label of each group of several (`&&`). A name of one character has no pieces:
  * LIKE alone decides it.
  */
@@ -188,10 +183,6 @@ function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, 
     if (singles.length > 0) where.push(sql`${libraryItems.pairs} @> library_pair_keys(${pieces}, ${bind('all', `{${singles.join(',')}}`)}::int[])`);
     for (const [i, ids] of several.entries()) {
       where.push(sql`${libraryItems.pairs} && library_pair_keys(${pieces}, ${bind(`any${i}`, `{${ids.join(',')}}`)}::int[])`);
-    }
-    if (filter.start && filter.end && utcMonth(filter.end) - utcMonth(filter.start) < PAIRED_MONTHS_MAX) {
-      const months = Array.from({ length: utcMonth(filter.end) - utcMonth(filter.start) + 1 }, (_, i) => `month:${utcMonth(filter.start!) + i}`);
-      where.push(sql`${libraryItems.pairs} && ${bind('months', textArray(months))}::text[]`);
     }
   } else {
     const all = textArray(singles.map(labelTerm));
