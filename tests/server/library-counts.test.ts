@@ -149,7 +149,7 @@ describe('kept counts and terms', () => {
     }
     // A name with labels is found by its pieces paired with the labels, also with date ranges:
     // each against LIKE, the links and created_at of the rows.
-    const named = [['交通评估', [pair[0]]], ['城市交通', [pair[1], other[0]]], ['交通', [pair[0], other[0]]], ['生态', [pair[0]]], ['A交通', []]] as const;
+    const named = [['交通评估甲', [pair[0]]], ['城市交通乙', [pair[1], other[0]]], ['交通丙', [pair[0], other[0]]], ['生态丁', [pair[0]]], ['A交通戊', []]] as const;
     const bulk = await call('POST', 'report/bulk_create/', named.map(([name, labels]) => ({ name, create_user: 'u', cover: coverUrl, file: pdfUrl, labels })));
     expect(bulk.statusCode, bulk.body).toBe(201);
     const day = (daysFromNow: number) => new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);

@@ -157,8 +157,8 @@ function labelsUnchanged(projectUuid: string, spec: LibraryKindContract, filter:
 }
 
 /**
- * Puts a filter's value in a statement: as a placeholder where the statement is prepared once
- * per shape of filter (`prepared` below), else as the value itself.
+ * Puts a filter's value in a statement: as a placeholder of the statement built once per shape
+ * of filter (`prepared` below), or as the value itself in one built for one use.
  */
 type Bind = (name: string, value: unknown) => unknown;
 const asValue: Bind = (_name, value) => value;
@@ -200,13 +200,18 @@ function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, 
   return where;
 }
 
-/** The page statements of the list, built and prepared once per database and shape of filter. */
+/**
+ * The page statements of the list, built once per database and shape of filter. Where the best
+ * plan depends on the values (a name, dates) the statement is unnamed, so the database plans it
+ * at each use; a generic plan there once read every item of the date range. Otherwise it is
+ * prepared: planned once too.
+ */
 const preparedShapes = new WeakMap<Db, Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>>();
-function prepared<T>(db: Db, shape: string, build: () => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<T> } }) {
+function prepared<T>(db: Db, shape: string, plannedEachTime: boolean, build: () => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<T> } }) {
   let shapes = preparedShapes.get(db);
   if (!shapes) preparedShapes.set(db, (shapes = new Map()));
   let statement = shapes.get(shape);
-  if (!statement) shapes.set(shape, (statement = build().prepare(`library_list_${shapes.size}`)));
+  if (!statement) shapes.set(shape, (statement = build().prepare(plannedEachTime ? '' : `library_list_${shapes.size}`)));
   return statement as { execute(values: Record<string, unknown>): Promise<T> };
 }
 
@@ -278,8 +283,8 @@ function dayAnchor(db: Db, days: SQL, descending: boolean, offset: unknown) {
  * found first (from an index alone where no filter needs the row: the list indexes, or a
  * label's links in list order), then only those rows are read, with their labels and card
  * image: deep pages skip index entries, not rows. The total is a sum of kept counts, or else
- * count(*) over the matches. Without a name or dates the statement is prepared once per shape
- * of filter: building and planning it cost more than running it.
+ * count(*) over the matches. The statement is built once per shape of filter, and without a
+ * name or dates planned once too: building and planning it cost more than running it.
  */
 export function listItems(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string) {
   return listPage(db, projectUuid, spec, filter, timeZone, false);
@@ -295,9 +300,10 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
   const oneLabelOnly = sets.length === 1 && sets[0].length === 1 && !filter.name && !filter.start && !filter.end && filter.groupId === undefined;
   const offset = (filter.pageNo - 1) * filter.pageSize;
   const deep = offset >= DEEP_OFFSET && (oneLabelOnly || (sets.length === 0 && !filter.name && !filter.start && !filter.end));
-  const shape = filter.name || filter.start || filter.end ? undefined : JSON.stringify([sets.map((ids) => ids.length > 1), filter.groupId === undefined ? 'all' : filter.groupId && 'one', filter.descending, deep]);
+  const name = filter.name && ([...filter.name].length >= 2 ? 'pieces' : 'like');
+  const shape = JSON.stringify([sets.map((ids) => ids.length > 1), filter.groupId === undefined ? 'all' : filter.groupId && 'one', filter.descending, deep, name, !!filter.start, !!filter.end]);
   const values: Record<string, unknown> = {};
-  const bind: Bind = (name, value) => ((values[name] = value), shape ? asPlaceholder(name, value) : value);
+  const bind: Bind = (name, value) => ((values[name] = value), asPlaceholder(name, value));
   const where = conditions(projectUuid, spec.kind, filter, sets, bind);
   const unchanged = lookup.sets.length > 0 ? labelsUnchanged(projectUuid, spec, filter, lookup, bind) : undefined;
   if (unchanged) where.push(unchanged);
@@ -353,7 +359,8 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
       .leftJoin(storedFiles, imageFileOfItem)
       .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id));
   };
-  const found = await (shape ? prepared<Array<Presentable & { total: number }>>(db, shape, build).execute(values) : build());
+  const plannedEachTime = Boolean(filter.name || filter.start || filter.end);
+  const found = await prepared<Array<Presentable & { total: number }>>(db, shape, plannedEachTime, build).execute(values);
   // No row: perhaps the remembered labels changed (another process moved or deleted one); look them up again.
   if (found.length === 0 && sets.length > 0 && !fresh) return listPage(db, projectUuid, spec, filter, timeZone, true);
   const data = found.map((row) => presentItem(row, timeZone));
