@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { labels, libraryGroupCounts, libraryItemLabels, libraryItems, libraryDayCounts, libraryLabelDayCounts, libraryLabelSetCounts, storedFiles, type LibraryKind } from '../../db/schema';
@@ -361,16 +361,18 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
   };
   const plannedEachTime = Boolean(filter.name || filter.start || filter.end);
   const found = await prepared<Array<Presentable & { total: number }>>(db, shape, plannedEachTime, build).execute(values);
-  // No row: perhaps the remembered labels changed (another process moved or deleted one); look them up again.
-  if (found.length === 0 && sets.length > 0 && !fresh) return listPage(db, projectUuid, spec, filter, timeZone, true);
-  const data = found.map((row) => presentItem(row, timeZone));
-  if (found.length > 0 || offset === 0) return { data, total: found[0]?.total ?? 0 };
-  // Past the last page no row carries the total.
-  const recount = keptTotal(db, projectUuid, spec.kind, filter, sets, asValue);
-  const [{ n }] = recount
-    ? await db.select({ n: sql<number>`${recount}`.mapWith(Number) }).from(sql`(values (1)) as one`)
-    : await db.select({ n: count() }).from(libraryItems).where(and(...conditions(projectUuid, spec.kind, filter, sets, asValue)));
-  return { data, total: n };
+  if (found.length > 0) return { data: found.map((row) => presentItem(row, timeZone)), total: found[0].total };
+  if (offset === 0 && sets.length === 0) return { data: [], total: 0 };
+  // No row: past the last page, or the remembered labels changed (another process moved or
+  // deleted one). The count says which: it repeats the labels' check. Changed, look them up again.
+  const counted = keptTotal(db, projectUuid, spec.kind, filter, sets, asValue)
+    ?? sql`(select count(*) from ${libraryItems} where ${and(...conditions(projectUuid, spec.kind, filter, sets, asValue))})`;
+  const labelsHold = lookup.sets.length > 0 ? labelsUnchanged(projectUuid, spec, filter, lookup, asValue) : sql`true`;
+  const [{ total, hold }] = await db
+    .select({ total: sql<number>`${counted}`.mapWith(Number), hold: sql<boolean>`${labelsHold}` })
+    .from(sql`(values (1)) as one`);
+  if (!hold && !fresh) return listPage(db, projectUuid, spec, filter, timeZone, true);
+  return { data: [], total };
 }
 
 export async function itemsOfProject(db: Db, projectUuid: string, kind: LibraryKind, ids: number[]): Promise<ItemRow[]> {
