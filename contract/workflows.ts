@@ -67,14 +67,15 @@ export interface ParamSpec {
   placeholder: string;
 }
 
-const param = (field_name: string, type: ParamType, required: boolean, placeholder: string, extra: Partial<ParamSpec> = {}): ParamSpec => ({
+/** A param's spec: optional, free-form and without a placeholder unless `extra` says otherwise. */
+export const paramSpec = (field_name: string, type: ParamType, extra: Partial<ParamSpec> = {}): ParamSpec => ({
   field_name,
   type,
-  required,
+  required: false,
   options: [],
   number_min: null,
   number_max: null,
-  placeholder,
+  placeholder: '',
   ...extra,
 });
 
@@ -82,21 +83,21 @@ const param = (field_name: string, type: ParamType, required: boolean, placehold
 export const BUILTIN_OPERATOR_PARAMS: Record<Exclude<Operator, 'ScriptOperator'>, { inputs: ParamSpec[]; outputs: ParamSpec[] }> = {
   QueryOperator: {
     inputs: [
-      param('connection_id', 'integer', true, '本项目数据连接的 id'),
-      param('schema_name', 'string', true, '模式名，如 warehouse_demo'),
-      param('table_name', 'string', true, '表名'),
-      param('columns', 'string', false, '要读取的列，逗号分隔；不填为全部列'),
-      param('limit', 'integer', false, '最多读取的行数，默认 10000', { number_min: 1, number_max: 200000 }),
+      paramSpec('connection_id', 'integer', { required: true, placeholder: '本项目数据连接的 id' }),
+      paramSpec('schema_name', 'string', { required: true, placeholder: '模式名，如 warehouse_demo' }),
+      paramSpec('table_name', 'string', { required: true, placeholder: '表名' }),
+      paramSpec('columns', 'string', { placeholder: '要读取的列，逗号分隔；不填为全部列' }),
+      paramSpec('limit', 'integer', { placeholder: '最多读取的行数，默认 10000', number_min: 1, number_max: 200000 }),
     ],
-    outputs: [param('rows', 'string', true, '读到的行（JSON 数组）'), param('row_count', 'integer', true, '行数')],
+    outputs: [paramSpec('rows', 'string', { required: true, placeholder: '读到的行（JSON 数组）' }), paramSpec('row_count', 'integer', { required: true, placeholder: '行数' })],
   },
   ReportOperator: {
     inputs: [
-      param('dimension', 'string', true, '研究维度标签名称，如 生态宜居'),
-      param('regions', 'string', true, '区域，JSON 数组，每项为从省到该级的名称路径，如 [["示例省","示例市","东城区"]]'),
-      param('report_type', 'string', false, '报告类型标签名称；不填为第一个'),
+      paramSpec('dimension', 'string', { required: true, placeholder: '研究维度标签名称，如 生态宜居' }),
+      paramSpec('regions', 'string', { required: true, placeholder: '区域，JSON 数组，每项为从省到该级的名称路径，如 [["示例省","示例市","东城区"]]' }),
+      paramSpec('report_type', 'string', { placeholder: '报告类型标签名称；不填为第一个' }),
     ],
-    outputs: [param('generation_id', 'integer', true, '成果生成任务的 id'), param('report_count', 'integer', true, '生成的报告数')],
+    outputs: [paramSpec('generation_id', 'integer', { required: true, placeholder: '成果生成任务的 id' }), paramSpec('report_count', 'integer', { required: true, placeholder: '生成的报告数' })],
   },
 };
 

@@ -6,7 +6,10 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { and, eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db/client';
+import { organizationMembers, projectMembers, roles, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/lib/passwords';
 import { seed } from '../../server/db/seed';
 import { DEMO } from '../../server/db/seed/demo-accounts';
 import type { SmsMessage } from '../../server/lib/sms';
@@ -140,4 +143,19 @@ export async function uploadFile(app: FastifyInstance, token: string, name: stri
   });
   if (response.statusCode !== 201) throw new Error(`upload of ${name}: ${response.statusCode} ${response.body}`);
   return response.json() as { url: string; thumbnail_url: string | null };
+}
+
+let members = 0;
+/** A member of the demo project with a built-in role (made the first time), signed in. */
+export async function memberWithRole(ctx: TestContext, username: string, builtin: 'visitor' | 'editor') {
+  const { db } = ctx.database;
+  const [existing] = await db.select().from(users).where(eq(users.username, username));
+  if (!existing) {
+    const mobile = `13${String(Date.now()).slice(-6)}${String((members += 1) % 1000).padStart(3, '0')}`;
+    const [user] = await db.insert(users).values({ username, mobile, nickname: username, passwordHash: await hashPassword('member-pass1') }).returning();
+    await db.insert(organizationMembers).values({ organizationUuid: DEMO.organizationUuid, userUuid: user.uuid, roleId: null });
+    const [role] = await db.select().from(roles).where(and(eq(roles.projectUuid, DEMO.projectUuid), eq(roles.builtin, builtin)));
+    await db.insert(projectMembers).values({ projectUuid: DEMO.projectUuid, userUuid: user.uuid, roleId: role.id });
+  }
+  return login(ctx.app, username, 'member-pass1');
 }

@@ -168,6 +168,12 @@ describe('kept counts and terms', () => {
       }
     }
     expect(found.every((n) => n > 0), String(found)).toBe(true);
+    // A long name with many labels (more pairs than the list asks for) is found through `terms`.
+    const longName = `长名${'交通评估'.repeat(25)}`;
+    const long = await call('POST', 'report/report_create/', { name: longName, create_user: 'u', cover: coverUrl, file: pdfUrl, labels: [pair[0], other[0]] });
+    expect(long.statusCode, long.body).toBe(201);
+    const longFound = (await call('GET', `report/report_list/?name=${encodeURIComponent(longName)}&label_ids=${[pair[0], pair[1], other[0]].join(',')}`)).json().result;
+    expect({ total: longFound.total, ids: longFound.data.map((item: { id: number }) => item.id) }).toEqual({ total: 1, ids: [long.json().data.id] });
     // Relabelled and renamed, an item is found by its new pairs only.
     const [first] = bulk.json().data as Array<{ id: number }>;
     const ids = async (query: string) => (await call('GET', `report/report_list/?pageSize=100&${query}`)).json().result.data.map((item: { id: number }) => item.id) as number[];

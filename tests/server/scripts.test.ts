@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationMembers, projectMembers, roles, storageObjects, storedFiles, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/lib/passwords';
-import { authHeaders, createTestApp, DEMO, login, multipart, uploadFile, type TestContext } from './helpers';
+import { storageObjects, storedFiles } from '../../server/db/schema';
+import { authHeaders, createTestApp, DEMO, login, multipart, uploadFile, type TestContext, memberWithRole } from './helpers';
 
 let ctx: TestContext;
 let admin: string;
@@ -31,17 +30,6 @@ async function makeScript(name: string, extra: object = {}) {
   const made = await call('POST', '', { name, file_path: await uploadScript(), ...extra });
   expect(made.statusCode, made.body).toBe(201);
   return made.json();
-}
-
-/** A member of the demo project with a built-in role (made once), signed in. */
-async function memberWithRole(username: string, builtin: 'visitor' | 'editor') {
-  const [existing] = await ctx.database.db.select().from(users).where(eq(users.username, username));
-  if (existing) return login(ctx.app, username, 'member-pass1');
-  const [user] = await ctx.database.db.insert(users).values({ username, mobile: `139${String(Date.now()).slice(-8)}`, nickname: username, passwordHash: await hashPassword('member-pass1') }).returning();
-  await ctx.database.db.insert(organizationMembers).values({ organizationUuid: DEMO.organizationUuid, userUuid: user.uuid, roleId: null });
-  const [role] = await ctx.database.db.select().from(roles).where(and(eq(roles.projectUuid, DEMO.projectUuid), eq(roles.builtin, builtin)));
-  await ctx.database.db.insert(projectMembers).values({ projectUuid: DEMO.projectUuid, userUuid: user.uuid, roleId: role.id });
-  return login(ctx.app, username, 'member-pass1');
 }
 
 beforeAll(async () => {
@@ -113,10 +101,10 @@ describe('the script upload purpose', () => {
   });
 
   it('needs the script create or edit permission', async () => {
-    const visitor = await memberWithRole('script_visitor', 'visitor');
+    const visitor = await memberWithRole(ctx, 'script_visitor', 'visitor');
     expect((await upload('a.py', Buffer.from('print(1)\n'), visitor)).statusCode).toBe(403);
     // The report editor may upload reports, not scripts.
-    const editor = await memberWithRole('script_editor', 'editor');
+    const editor = await memberWithRole(ctx, 'script_editor', 'editor');
     expect((await upload('a.py', Buffer.from('print(1)\n'), editor)).statusCode).toBe(403);
     expect((await upload('a.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), editor, `/api/uploader/v1/projects/${DEMO.projectUuid}/file_upload/?purpose=report`)).statusCode).toBe(201);
   });
@@ -238,7 +226,7 @@ describe('scripts', () => {
     expect((await call('GET', `${otherId}/script_params/`)).statusCode).toBe(404);
     expect((await call('POST', `${otherId}/script_params/`, { direction: 'input', field_name: 'a', type: 'string' })).statusCode).toBe(404);
 
-    const visitor = await memberWithRole('script_visitor', 'visitor');
+    const visitor = await memberWithRole(ctx, 'script_visitor', 'visitor');
     const mine = await makeScript('访客看的');
     expect((await call('GET', '', undefined, visitor)).statusCode).toBe(200);
     expect((await call('GET', `${mine.id}/`, undefined, visitor)).statusCode).toBe(200);

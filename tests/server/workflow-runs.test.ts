@@ -1,16 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DagRun, ParamSpec, TaskInstance, TaskState } from '../../contract/workflows';
+import { paramSpec, type DagRun, type ParamSpec, type TaskInstance, type TaskState } from '../../contract/workflows';
 import { and, eq } from 'drizzle-orm';
-import { dagRuns, organizationMembers, projectMembers, projects, roles, taskInstances, users, workflows, workflowVersions } from '../../server/db/schema';
-import { hashPassword } from '../../server/lib/passwords';
+import { dagRuns, projects, taskInstances, workflows, workflowVersions } from '../../server/db/schema';
 import { formatDateTime, parseDateTime } from '../../server/lib/dates';
 import { ZOMBIE_MESSAGE } from '../../server/modules/workflows/scheduler';
 import { capLog } from '../../server/modules/workflows/task-log';
 import { nextDagrun } from '../../server/modules/workflows/schedule';
 import { TaskFailed, type TaskRunner, type TaskRunRequest, type WorkflowDefinition } from '../../server/modules/workflows/types';
-import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
+import { authHeaders, createTestApp, DEMO, login, memberWithRole, type TestContext } from './helpers';
 import { definitionTask, orderLink } from '../support/workflow-definitions';
 
 const TZ = 'Asia/Shanghai';
@@ -36,16 +35,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx.close());
 
-const spec = (field_name: string, extra: Partial<ParamSpec> = {}): ParamSpec => ({
-  field_name,
-  type: 'string',
-  required: false,
-  options: [],
-  number_min: null,
-  number_max: null,
-  placeholder: '',
-  ...extra,
-});
+const spec = (field_name: string, extra: Partial<ParamSpec> = {}) => paramSpec(field_name, 'string', extra);
 
 const task = definitionTask;
 
@@ -352,11 +342,7 @@ describe('marking, deleting', () => {
   });
 
   it('lets a visitor of the project see runs but not trigger, mark or delete them', async () => {
-    const [user] = await ctx.database.db.insert(users).values({ username: 'run_visitor', mobile: '13900000077', nickname: '访客', passwordHash: await hashPassword('member-pass1') }).returning();
-    await ctx.database.db.insert(organizationMembers).values({ organizationUuid: DEMO.organizationUuid, userUuid: user.uuid, roleId: null });
-    const [role] = await ctx.database.db.select().from(roles).where(and(eq(roles.projectUuid, DEMO.projectUuid), eq(roles.builtin, 'visitor')));
-    await ctx.database.db.insert(projectMembers).values({ projectUuid: DEMO.projectUuid, userUuid: user.uuid, roleId: role.id });
-    const visitor = await login(ctx.app, 'run_visitor', 'member-pass1');
+    const visitor = await memberWithRole(ctx, 'run_visitor', 'visitor');
     const id = await makeWorkflow({ tasks: [task('a')] });
     const run = await trigger(id);
     const as = (method: Method, url: string, payload?: object) => ctx.app.inject({ method, url, headers: authHeaders(visitor), ...(payload ? { payload } : {}) });

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_OPERATOR_PARAMS, type ParamSpec, type ParamType } from '../../contract/workflows';
+import { BUILTIN_OPERATOR_PARAMS, paramSpec, type ParamSpec, type ParamType } from '../../contract/workflows';
 import { inputParamsOf, pageOfInputParams } from '../../server/modules/workflows/input-params';
 import { compatible, dagValidity, valueProblem, type DagLink, type DagTask } from '../../server/modules/workflows/validity';
 
-const spec = (field_name: string, type: ParamType, required = false, extra: Partial<ParamSpec> = {}): ParamSpec => ({
-  field_name,
-  type,
-  required,
-  options: [],
-  number_min: null,
-  number_max: null,
-  placeholder: '',
-  ...extra,
-});
+const spec = (field_name: string, type: ParamType, required = false, extra: Partial<ParamSpec> = {}) => paramSpec(field_name, type, { required, ...extra });
 
 let nextId = 1;
 const task = (name: string, io: Partial<DagTask> = {}): DagTask => ({

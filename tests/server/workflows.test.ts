@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dagRuns, organizationMembers, projectMembers, roles, users, workflows, workflowLinks, workflowVersions } from '../../server/db/schema';
-import { hashPassword } from '../../server/lib/passwords';
+import { dagRuns, workflows, workflowLinks, workflowVersions } from '../../server/db/schema';
 import { buildDefinition, publishWorkflow } from '../../server/modules/workflows/definition';
-import { authHeaders, createTestApp, DEMO, login, uploadFile, type TestContext } from './helpers';
+import { authHeaders, createTestApp, DEMO, login, uploadFile, type TestContext, memberWithRole } from './helpers';
 
 let ctx: TestContext;
 let admin: string;
@@ -58,15 +57,6 @@ async function threeTaskWorkflow(name: string) {
   await makeLink(workflow.id, { source_task: load.id, target_task: clean.id, source_param: 'rows', target_param: 'count' });
   await makeLink(workflow.id, { source_task: clean.id, target_task: summary.id });
   return { workflow, load, clean, summary };
-}
-
-/** A member of the demo project with a built-in role, signed in. */
-async function memberWithRole(username: string, builtin: 'visitor' | 'editor') {
-  const [user] = await ctx.database.db.insert(users).values({ username, mobile: `137${String(Date.now()).slice(-8)}`, nickname: username, passwordHash: await hashPassword('member-pass1') }).returning();
-  await ctx.database.db.insert(organizationMembers).values({ organizationUuid: DEMO.organizationUuid, userUuid: user.uuid, roleId: null });
-  const [role] = await ctx.database.db.select().from(roles).where(and(eq(roles.projectUuid, DEMO.projectUuid), eq(roles.builtin, builtin)));
-  await ctx.database.db.insert(projectMembers).values({ projectUuid: DEMO.projectUuid, userUuid: user.uuid, roleId: role.id });
-  return login(ctx.app, username, 'member-pass1');
 }
 
 beforeAll(async () => {
@@ -537,7 +527,7 @@ describe('access', () => {
   it('needs the workflow permissions: a visitor reads, and is refused every write', async () => {
     const { workflow, load, clean } = await threeTaskWorkflow('访客看的工作流');
     const links = (await ok('GET', `${workflow.id}/links/`)).results;
-    const visitor = await memberWithRole('workflow_visitor', 'visitor');
+    const visitor = await memberWithRole(ctx, 'workflow_visitor', 'visitor');
     for (const path of ['', `${workflow.id}/`, `${workflow.id}/tasks/`, `${workflow.id}/tasks/${load.id}/`, `${workflow.id}/links/`, `${workflow.id}/is_valid_dag/`, `${workflow.id}/get_input_params/`]) {
       expect((await call('GET', path, undefined, visitor)).statusCode, path).toBe(200);
     }

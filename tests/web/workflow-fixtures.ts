@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import {
   BUILTIN_OPERATOR_PARAMS,
+  paramSpec,
   type DagRun,
-  type ParamSpec,
   type TaskInstance,
   type TaskState,
   type Workflow,
@@ -16,16 +16,7 @@ const base = '*/api/airflow/projects/p-1/workflows';
 const at = '2026-11-25 10:00:00';
 const page = <T>(results: T[]) => HttpResponse.json({ count: results.length, next: null, previous: null, results });
 
-const spec = (field_name: string, type: ParamSpec['type'], extra: Partial<ParamSpec> = {}): ParamSpec => ({
-  field_name,
-  type,
-  required: false,
-  options: [],
-  number_min: null,
-  number_max: null,
-  placeholder: '',
-  ...extra,
-});
+const spec = paramSpec;
 
 export const demoWorkflow: Workflow = {
   id: 5,

@@ -174,12 +174,16 @@ const asPlaceholder: Bind = (name) => sql.placeholder(name);
  * (`@>`), and one label of each group of several (`&&`). A name of one character has no pieces:
  * LIKE alone decides it.
  */
+/** Beyond this many pairs (a long name with many labels) the filter reads `terms`: as exact, and bounded by their sum. */
+const PAIR_KEYS_MAX = 256;
+
 function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][], bind: Bind): SQL[] {
   const where: SQL[] = [sql`${libraryItems.projectUuid} = ${bind('projectUuid', projectUuid)}`, sql`${libraryItems.kind} = ${bind('kind', kind)}`];
   const singles = sets.filter((ids) => ids.length === 1).map(([id]) => id);
   const several = sets.filter((group) => group.length > 1);
   const pieces = filter.name && [...filter.name].length >= 2 ? sql`library_name_terms(${bind('name', filter.name)})` : undefined;
-  if (pieces && sets.length > 0) {
+  const pairKeys = ([...(filter.name ?? '')].length - 1) * sets.flat().length;
+  if (pieces && sets.length > 0 && pairKeys <= PAIR_KEYS_MAX) {
     if (singles.length > 0) where.push(sql`${libraryItems.pairs} @> library_pair_keys(${pieces}, ${bind('all', `{${singles.join(',')}}`)}::int[])`);
     for (const [i, ids] of several.entries()) {
       where.push(sql`${libraryItems.pairs} && library_pair_keys(${pieces}, ${bind(`any${i}`, `{${ids.join(',')}}`)}::int[])`);
