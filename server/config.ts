@@ -20,6 +20,8 @@ export interface Config {
   connectionSecret: Buffer | undefined;
   /** CONNECTION_ALLOWED_HOSTS: host names and CIDR ranges connections may reach; unset: any but link-local and cloud metadata addresses. */
   connectionAllowedHosts: string[] | undefined;
+  /** LIST_ANSWERS_REMEMBERED: report and material list answers remembered per process, each while its project's list is unchanged; 0 remembers none. */
+  listAnswersRemembered: number;
 }
 
 /** How many API requests run at once and wait in line; beyond that the server answers 503 at once. */
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
+    listAnswersRemembered: parseCount(env, 'LIST_ANSWERS_REMEMBERED', 500),
     admission: {
       maxConcurrent: parseCount(env, 'MAX_CONCURRENT_REQUESTS', undefined),
       maxQueued: parseCount(env, 'MAX_QUEUED_REQUESTS', 100),

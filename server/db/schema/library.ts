@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './accounts';
 import { storedFiles } from './files';
 import { labels } from './labels';
@@ -146,4 +146,20 @@ export const libraryLabelDayCounts = pgTable(
     n: integer('n').notNull(),
   },
   (table) => [index('library_label_day_counts_key_idx').on(table.labelId, table.day, table.n)],
+);
+
+/**
+ * Writes that change a project's list answers, per kind: each statement on its items, their
+ * label links, its labels or the files its cards show appends a row here (triggers, migration
+ * 0022), folded now and then like the counts. The sum of n only grows, so it is a version: a
+ * remembered list answer read at the same version is still the answer.
+ */
+export const libraryChanges = pgTable(
+  'library_changes',
+  {
+    projectUuid: uuid('project_uuid').notNull().references(() => projects.uuid, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).$type<LibraryKind>().notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('library_changes_key_idx').on(table.projectUuid, table.kind, table.n)],
 );

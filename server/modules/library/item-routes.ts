@@ -44,7 +44,7 @@ export function itemRoutes(spec: LibraryKindContract) {
       async (request) => {
         const { project } = projectOf(request);
         const filter = readListQuery(request.query, tz);
-        const { data, total } = await listItems(app.db, project.uuid, spec, filter, tz);
+        const { data, total } = await listItems(app.db, project.uuid, spec, filter, tz, app.config.listAnswersRemembered);
         return { code: 200, result: { data, pageNo: filter.pageNo, pageSize: filter.pageSize, total } };
       },
     );

@@ -9,6 +9,7 @@ import { BUILTIN_COVER } from './files';
 import type { LibraryKindContract } from '../../../contract/library';
 import { isId } from '../../lib/schema-types';
 import { containing } from '../../lib/sql';
+import { changeVersion, rememberedAnswer } from './list-cache';
 
 export type ItemRow = typeof libraryItems.$inferSelect;
 /** An item's columns but the kept search arrays, which no answer shows. */
@@ -290,11 +291,16 @@ function dayAnchor(db: Db, days: SQL, descending: boolean, offset: unknown) {
  * count(*) over the matches. The statement is built once per shape of filter, and without a
  * name or dates planned once too: building and planning it cost more than running it.
  */
-export function listItems(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string) {
-  return listPage(db, projectUuid, spec, filter, timeZone, false);
+export function listItems(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string, remembered: number) {
+  const key = JSON.stringify([projectUuid, spec.kind, filter, timeZone]);
+  return rememberedAnswer(db, { projectUuid, kind: spec.kind }, key, remembered, async () => {
+    const { version, ...answer } = await listPage(db, projectUuid, spec, filter, timeZone, false);
+    return { answer, version };
+  });
 }
 
-async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string, fresh: boolean): Promise<{ data: ReturnType<typeof presentItem>[]; total: number }> {
+/** A page and its total, with the version of the project's list it was read at (none when no statement read it). */
+async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string, fresh: boolean): Promise<{ data: ReturnType<typeof presentItem>[]; total: number; version?: string }> {
   const lookup = await labelLookup(db, projectUuid, spec, filter, fresh);
   if (lookup === null) return { data: [], total: 0 };
   // The level's labels are read each time (not remembered): a label given the level later counts at once.
@@ -312,6 +318,7 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
   const unchanged = lookup.sets.length > 0 ? labelsUnchanged(projectUuid, spec, filter, lookup, bind) : undefined;
   if (unchanged) where.push(unchanged);
   const kept = keptTotal(db, projectUuid, spec.kind, filter, sets, bind);
+  const version = changeVersion(bind('projectUuid', projectUuid), bind('kind', spec.kind));
 
   // Every value is bound here, before `build`, which runs only the first time a shape is seen.
   const limit = bind('limit', filter.pageSize) as number;
@@ -357,26 +364,26 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
     );
     return db
       .with(...(anchor ? [anchor, page] : [page]))
-      .select({ ...presentedColumns, total: page.total })
+      .select({ ...presentedColumns, total: page.total, version })
       .from(page)
       .innerJoin(libraryItems, and(eq(libraryItems.id, page.id), ...where.slice(0, 2) /* project and kind */))
       .leftJoin(storedFiles, imageFileOfItem)
       .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id));
   };
   const plannedEachTime = Boolean(filter.name || filter.start || filter.end);
-  const found = await prepared<Array<Presentable & { total: number }>>(db, shape, plannedEachTime, build).execute(values);
-  if (found.length > 0) return { data: found.map((row) => presentItem(row, timeZone)), total: found[0].total };
+  const found = await prepared<Array<Presentable & { total: number; version: string }>>(db, shape, plannedEachTime, build).execute(values);
+  if (found.length > 0) return { data: found.map((row) => presentItem(row, timeZone)), total: found[0].total, version: found[0].version };
   if (offset === 0 && sets.length === 0) return { data: [], total: 0 };
   // No row: past the last page, or the remembered labels changed (another process moved or
   // deleted one). The count says which: it repeats the labels' check. Changed, look them up again.
   const counted = keptTotal(db, projectUuid, spec.kind, filter, sets, asValue)
     ?? sql`(select count(*) from ${libraryItems} where ${and(...conditions(projectUuid, spec.kind, filter, sets, asValue))})`;
   const labelsHold = lookup.sets.length > 0 ? labelsUnchanged(projectUuid, spec, filter, lookup, asValue) : sql`true`;
-  const [{ total, hold }] = await db
-    .select({ total: sql<number>`${counted}`.mapWith(Number), hold: sql<boolean>`${labelsHold}` })
+  const [{ total, hold, version: countedAt }] = await db
+    .select({ total: sql<number>`${counted}`.mapWith(Number), hold: sql<boolean>`${labelsHold}`, version: changeVersion(projectUuid, spec.kind) })
     .from(sql`(values (1)) as one`);
   if (!hold && !fresh) return listPage(db, projectUuid, spec, filter, timeZone, true);
-  return { data: [], total };
+  return { data: [], total, version: countedAt };
 }
 
 export async function itemsOfProject(db: Db, projectUuid: string, kind: LibraryKind, ids: number[]): Promise<ItemRow[]> {

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIBRARY } from '../../contract/library';
+import { listItems, readListQuery } from '../../server/modules/library/items';
+import { authHeaders, createTestApp, DEMO, login, multipart, padded, SAMPLES, type TestContext } from './helpers';
+
+/**
+ * The list remembers its answers and gives one again while the project's change version is the
+ * same. Every write that changes an answer, made behind the server's back as another process
+ * would, must change the version: the route's answer is compared with the list read afresh.
+ */
+let ctx: TestContext;
+let admin: string;
+const BASE = `/studio/report/api/report/projects/${DEMO.projectUuid}`;
+const QUERY = { pageSize: '20', created_at: '-created_at' };
+
+const rows = async <T>(statement: ReturnType<typeof sql>) => ((await ctx.database.db.execute(statement)) as unknown as { rows: T[] }).rows;
+const version = async (projectUuid: string = DEMO.projectUuid, kind = 'report') =>
+  (await rows<{ v: string }>(sql`select coalesce(sum(n), 0)::text as v from library_changes where project_uuid = ${projectUuid} and kind = ${kind}`))[0].v;
+
+/** The route's answer (remembered when it can be) and the list read afresh, for one query. */
+async function bothAnswers(query: Record<string, string>) {
+  const url = `${BASE}/report/report_list/?${new URLSearchParams(query)}`;
+  const route = (await ctx.app.inject({ method: 'GET', url, headers: authHeaders(admin) })).json().result;
+  const fresh = await listItems(ctx.database.db, DEMO.projectUuid, LIBRARY.report, readListQuery(query, 'Asia/Shanghai'), 'Asia/Shanghai', 0);
+  return { route: { data: route.data, total: route.total }, fresh };
+}
+
+async function upload(name: string, content: Buffer) {
+  const body = multipart({}, { name, content });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/uploader/v1/projects/${DEMO.projectUuid}/file_upload/`,
+    payload: body.payload,
+    headers: { ...body.headers, ...authHeaders(admin) },
+  });
+  return response.json().url as string;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await login(ctx.app);
+});
+afterAll(() => ctx.close());
+
+describe('remembered list answers', () => {
+  it('are given again only while no write changed the project: each write another process makes is seen at once', async () => {
+    const [cover, file] = [await upload('封面.png', SAMPLES.png), await upload('体检报告.pdf', padded(SAMPLES.pdf, 500))];
+    const [label] = await rows<{ id: number }>(sql`select id from labels where project_uuid = ${DEMO.projectUuid} and origin = '报告' order by id limit 1`);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `${BASE}/report/report_create/`,
+      headers: authHeaders(admin),
+      payload: { name: '记忆列表报告', create_user: 'u', cover, file, labels: [label.id] },
+    });
+    const id = created.json().data.id as number;
+    const queries = [QUERY, { ...QUERY, name: '记忆列表' }, { ...QUERY, label_ids: String(label.id) }];
+    const writes: Array<[string, () => Promise<unknown>]> = [
+      ['rename', () => rows(sql`update library_items set name = '记忆列表报告改' where id = ${id}`)],
+      ['label renamed', () => rows(sql`update labels set name = '改名标签' where id = ${label.id}`)],
+      ['unlinked', () => rows(sql`delete from library_item_labels where item_id = ${id}`)],
+      ['linked', () => rows(sql`insert into library_item_labels (item_id, label_id) values (${id}, ${label.id})`)],
+      ['thumbnail gone', () => rows(sql`update stored_files set thumb_key = null where id = (select cover_file_id from library_items where id = ${id})`)],
+      ['new item', () => rows(sql`insert into library_items (project_uuid, kind, name, create_user, cover, file) values (${DEMO.projectUuid}, 'report', '记忆列表新报告', 'u', '', '')`)],
+      ['deleted', () => rows(sql`delete from library_items where id = ${id}`)],
+    ];
+    for (const query of queries) expect((await bothAnswers(query)).route.total).toBeGreaterThan(0);
+    for (const [write, run] of writes) {
+      const before = await version();
+      await run();
+      expect(await version(), write).not.toBe(before);
+      for (const query of queries) {
+        const { route, fresh } = await bothAnswers(query);
+        expect(route, `${write}: ${JSON.stringify(query)}`).toEqual(fresh);
+      }
+    }
+    const names = (await bothAnswers({ ...QUERY, name: '记忆列表' })).route.data.map((item: { name: string }) => item.name);
+    expect(names).toEqual(['记忆列表新报告']);
+  });
+
+  it('keep their version through reads, a rolled-back write and another project\'s writes', async () => {
+    await bothAnswers(QUERY);
+    const before = await version();
+    await bothAnswers(QUERY);
+    await bothAnswers({ ...QUERY, name: '报告' });
+    await ctx.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update library_items set name = name || '改' where project_uuid = ${DEMO.projectUuid}`);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    const [{ uuid: other }] = await rows<{ uuid: string }>(sql`insert into projects (organization_uuid, name) values (${DEMO.organizationUuid}, '另一项目') returning uuid`);
+    await rows(sql`insert into labels (project_uuid, name, origin) values (${other}, '别处标签', '报告')`);
+    await rows(sql`insert into library_items (project_uuid, kind, name, create_user, cover, file) values (${other}, 'report', '别处报告', 'u', '', '')`);
+    expect(await version()).toBe(before);
+    expect(await version(other)).not.toBe('0');
+  });
+
+  it('grow by every write, while folding keeps few rows', async () => {
+    let last = BigInt(await version(DEMO.projectUuid, 'material'));
+    for (let k = 0; k < 120; k++) {
+      await rows(sql`insert into library_items (project_uuid, kind, name, create_user, cover, file) values (${DEMO.projectUuid}, 'material', ${`折叠${k}`}, 'u', '', '')`);
+      const now = BigInt(await version(DEMO.projectUuid, 'material'));
+      expect(now).toBeGreaterThan(last);
+      last = now;
+    }
+    const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from library_changes where project_uuid = ${DEMO.projectUuid} and kind = 'material'`);
+    expect(n).toBeLessThan(100);
+  });
+});
