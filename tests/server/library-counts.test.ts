@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIBRARY } from '../../contract/library';
+import { listItems, readListQuery } from '../../server/modules/library/items';
 import { authHeaders, createTestApp, DEMO, login, multipart, SAMPLES, padded, type TestContext } from './helpers';
 
 /**
@@ -22,6 +24,8 @@ const random = () => {
 };
 const pick = <T>(list: T[]): T | undefined => list[Math.floor(random() * list.length)];
 const some = <T>(list: T[], most: number): T[] => list.filter(() => random() < most / Math.max(list.length, 1));
+/** Lists read among the writes, and compared with the list read afresh after each round. */
+const LISTED = ['pageSize=100', 'created_at=-created_at&pageSize=5', `name=${encodeURIComponent('交通')}`, 'group_id=0'];
 const NAMES = ['生态', '交通', '住房', '安全', '社区', '风貌', 'A', 'Ab', '绿地水系'];
 
 let pdfUrl: string;
@@ -117,6 +121,7 @@ describe('kept counts and terms', () => {
         () => call('POST', 'label/', { name: `标签${round}-${(made += 1)}`, origin: '报告', label_group: pick(labelGroups) }),
         () => call('DELETE', `label/${pick(labels.slice(8))?.id ?? 999999}/`),
         () => call('PATCH', `label/${pick(labels)?.id ?? 999999}/`, { label_group: pick(labelGroups) }),
+        () => call('GET', `report/report_list/?${pick(LISTED)}`),
       ];
       // Creates first in the first rounds, so there is something to move and delete.
       const batch = Array.from({ length: 16 }, (_, index) => (round < 2 && index < 8 ? writes[index % 2] : pick(writes)!));
@@ -126,6 +131,12 @@ describe('kept counts and terms', () => {
       for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(500);
       if (process.env.DEBUG_COUNTS) console.log(answers.map((answer) => `${answer.statusCode} ${answer.body.slice(0, 80)}`).join('\n'));
       expect(await kept()).toEqual({ groups: [], labelSets: [], days: [], labelDays: [], terms: [], linkDates: [] });
+      // Answers remembered while the writes ran are given again only if still true.
+      for (const query of [...LISTED, `label_ids=${labels[0].id}`]) {
+        const route = (await call('GET', `report/report_list/?${query}`)).json().result;
+        const fresh = await listItems(ctx.database.db, DEMO.projectUuid, LIBRARY.report, readListQuery(Object.fromEntries(new URLSearchParams(query)), 'Asia/Shanghai'), 'Asia/Shanghai', 0);
+        expect({ query, data: route.data, total: route.total }).toEqual({ query, ...fresh });
+      }
     }
     const groups = (await call('GET', 'report_group/group_list/')).json();
     const total = (await call('GET', 'report/report_list/')).json().result.total;
