@@ -288,8 +288,9 @@ function dayAnchor(db: Db, days: SQL, descending: boolean, offset: unknown) {
  * found first (from an index alone where no filter needs the row: the list indexes, or a
  * label's links in list order), then only those rows are read, with their labels and card
  * image: deep pages skip index entries, not rows. The total is a sum of kept counts, or else
- * count(*) over the matches. The statement is built once per shape of filter, and without a
- * name or dates planned once too: building and planning it cost more than running it.
+ * count(*) over the matches. The statement is built once per shape of filter, and a first page
+ * without a name or dates planned once too: building and planning it cost more than running it.
+ * An answer is remembered while its project is unchanged (`rememberedAnswer`).
  */
 export function listItems(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string, remembered: number) {
   const key = JSON.stringify([projectUuid, spec.kind, filter, timeZone]);
