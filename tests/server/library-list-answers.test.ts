@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../contract/library';
 import { listItems, readListQuery } from '../../server/modules/library/items';
-import { authHeaders, createTestApp, DEMO, login, multipart, padded, SAMPLES, type TestContext } from './helpers';
+import { authHeaders, createTestApp, DEMO, login, padded, SAMPLES, uploadFile, type TestContext } from './helpers';
 
 /**
  * The list remembers its answers and gives one again while the project's change version is the
@@ -26,17 +26,6 @@ async function bothAnswers(query: Record<string, string>) {
   return { route: { data: route.data, total: route.total }, fresh };
 }
 
-async function upload(name: string, content: Buffer) {
-  const body = multipart({}, { name, content });
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/uploader/v1/projects/${DEMO.projectUuid}/file_upload/`,
-    payload: body.payload,
-    headers: { ...body.headers, ...authHeaders(admin) },
-  });
-  return response.json().url as string;
-}
-
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await login(ctx.app);
@@ -45,7 +34,8 @@ afterAll(() => ctx.close());
 
 describe('remembered list answers', () => {
   it('are given again only while no write changed the project: each write another process makes is seen at once', async () => {
-    const [cover, file] = [await upload('封面.png', SAMPLES.png), await upload('体检报告.pdf', padded(SAMPLES.pdf, 500))];
+    const cover = (await uploadFile(ctx.app, admin, '封面.png', SAMPLES.png, 'cover')).url;
+    const file = (await uploadFile(ctx.app, admin, '体检报告.pdf', padded(SAMPLES.pdf, 500), 'report')).url;
     const [label] = await rows<{ id: number }>(sql`select id from labels where project_uuid = ${DEMO.projectUuid} and origin = '报告' order by id limit 1`);
     const created = await ctx.app.inject({
       method: 'POST',
