@@ -226,23 +226,27 @@ describe('kept counts and terms', () => {
     await rows(sql`insert into library_items (project_uuid, kind, name, create_user, created_at, updated_at)
       select ${DEMO.projectUuid}, 'material', '深页素材' || g, 'u', now() - interval '40 days' + interval '1 day' * (g % 40) + interval '1 second' * g, now()
       from generate_series(1, 2400) g`);
-    const [{ id: label }] = (await rows(sql`select id from labels where project_uuid = ${DEMO.projectUuid} and origin = '素材' order by id limit 1`)) as Array<{ id: number }>;
+    // Two labels of 素材类型: the second on one in five, many of them with the first too.
+    const [{ id: label }, { id: second }] = (await rows(sql`select id from labels where project_uuid = ${DEMO.projectUuid} and origin = '素材' order by id limit 2`)) as Array<{ id: number }>;
     await rows(sql`insert into library_item_labels (item_id, label_id)
       select id, ${label} from library_items where project_uuid = ${DEMO.projectUuid} and name like '深页素材%' and id % 3 <> 0 on conflict do nothing`);
+    await rows(sql`insert into library_item_labels (item_id, label_id)
+      select id, ${second} from library_items where project_uuid = ${DEMO.projectUuid} and name like '深页素材%' and id % 5 = 0 on conflict do nothing`);
     const group = (await call('POST', 'material_group/group_create/', { name: '深页分组' })).json().data.id as number;
     const ids = async (query: string) =>
       (await rows(sql`select id from library_items i where kind = 'material' and project_uuid = ${DEMO.projectUuid}
-        ${query === 'group' ? sql`and group_id = ${group}` : query === 'label' ? sql`and exists (select 1 from library_item_labels x where x.item_id = i.id and x.label_id = ${label})` : sql``}
+        ${query === 'group' ? sql`and group_id = ${group}` : query === '' ? sql`` : sql`and exists (select 1 from library_item_labels x where x.item_id = i.id and x.label_id in (${label}, ${query === 'either' ? second : label}))`}
         order by created_at, id`)).map((row) => (row as { id: number }).id);
     const all = await ids('');
     await call('PUT', 'material/batch_remove_edit/', { ids: all.filter((_, i) => i % 3 !== 0).join(','), group_id: group });
     await call('POST', 'material/batch_delete/', { ids: all.filter((_, i) => i % 7 === 0).join(',') });
     await rows(sql`delete from library_item_labels where label_id = ${label} and item_id in (select id from library_items where name like '深页素材%' and id % 11 = 0)`);
     expect(await kept()).toMatchObject({ days: [], labelDays: [] });
-    const lists = [['', await ids('')], [`group_id=${group}`, await ids('group')], [`label_ids=${label}`, await ids('label')]] as const;
+    const lists = [['', await ids('')], [`group_id=${group}`, await ids('group')], [`label_ids=${label}`, await ids('label')], [`label_ids=${label},${second}`, await ids('either')]] as const;
     expect(lists[2][1].length).toBeGreaterThan(1200);
+    expect(lists[3][1].length).toBeGreaterThan(lists[2][1].length);
     for (const [query, expected] of lists) {
-      for (const pageNo of [1, 41, 51, 60, 66, 110]) {
+      for (const pageNo of [1, 2, 41, 50, 51, 60, 66, 110]) {
         for (const descending of [false, true]) {
           const order = descending ? [...expected].reverse() : expected;
           const answer = (await call('GET', `material/report_list/?pageSize=20&pageNo=${pageNo}&${query}${descending ? '&created_at=-created_at' : ''}`)).json().result;

@@ -308,18 +308,23 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
   const levelSet = filter.level === undefined ? undefined : await labelsOfLevel(db, projectUuid, spec, filter.level);
   if (levelSet?.length === 0) return { data: [], total: 0 };
   const sets = levelSet ? [...lookup.sets, levelSet] : lookup.sets;
-  const oneLabelOnly = sets.length === 1 && sets[0].length === 1 && !filter.name && !filter.start && !filter.end && filter.groupId === undefined;
+  const labelsOnly = sets.length === 1 && !filter.name && !filter.start && !filter.end && filter.groupId === undefined;
+  const oneLabelOnly = labelsOnly && sets[0].length === 1;
   const offset = (filter.pageNo - 1) * filter.pageSize;
   const deep = offset >= DEEP_OFFSET && (oneLabelOnly || (sets.length === 0 && !filter.name && !filter.start && !filter.end));
+  // Labels of one group, a page not deep: each label's first links in list order, merged.
+  const anyOfLabels = labelsOnly && !oneLabelOnly && offset < DEEP_OFFSET;
   const name = filter.name && ([...filter.name].length >= 2 ? 'pieces' : 'like');
   const plannedEachTime = Boolean(filter.name || filter.start || filter.end);
-  // A prepared first page has its LIMIT and OFFSET written in (a shape per page size). With a
-  // placeholder LIMIT the database plans for a tenth of the rows, so its generic plan looked
-  // worse than any custom one and every use was planned again (about 0.5 ms, more than running it).
-  const literalPage = !plannedEachTime && offset === 0;
+  // A prepared statement has its LIMIT written in (a shape per page size), and a first page its
+  // OFFSET too. With a placeholder LIMIT the database plans for a tenth of the rows, so its
+  // generic plan looked worse than any custom one and every use was planned again (about 0.5 ms,
+  // more than running it; a deep page's 1.3 ms of 2.3).
+  const literalLimit = !plannedEachTime;
+  const firstPage = literalLimit && offset === 0;
   const shape = JSON.stringify([
     sets.map((ids) => ids.length > 1), filter.groupId === undefined ? 'all' : filter.groupId && 'one', filter.descending, deep, name, !!filter.start, !!filter.end,
-    literalPage && filter.pageSize,
+    literalLimit && filter.pageSize, firstPage, anyOfLabels,
   ]);
   const values: Record<string, unknown> = {};
   const bind: Bind = (name, value) => ((values[name] = value), asPlaceholder(name, value));
@@ -330,9 +335,16 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
   const version = changeVersion(bind('projectUuid', projectUuid), bind('kind', spec.kind));
 
   // Every value is bound here, before `build`, which runs only the first time a shape is seen.
-  const limit = (literalPage ? sql.raw(String(filter.pageSize)) : bind('limit', filter.pageSize)) as number;
-  const at = literalPage ? sql.raw('0') : bind('offset', offset);
+  const limit = (literalLimit ? sql.raw(String(filter.pageSize)) : bind('limit', filter.pageSize)) as number;
+  const at = firstPage ? sql.raw('0') : bind('offset', offset);
   const label = oneLabelOnly ? bind('label', sets[0][0]) : undefined;
+  // An item with several of the labels comes once; each label gives at most the page's reach of links.
+  const anyOfLinks = anyOfLabels
+    ? sql`(select distinct links.item_id, links.created_at from unnest(${bind('anyOf', `{${sets[0].join(',')}}`)}::int[]) as wanted(id)
+        cross join lateral (select ${libraryItemLabels.itemId}, ${libraryItemLabels.createdAt} from ${libraryItemLabels}
+          where ${libraryItemLabels.labelId} = wanted.id order by 2 ${sql.raw(filter.descending ? 'desc' : 'asc')}, 1 ${sql.raw(filter.descending ? 'desc' : 'asc')}
+          limit ${firstPage ? sql.raw(String(filter.pageSize)) : bind('reach', offset + filter.pageSize)}) as links) as any_of`
+    : undefined;
   const days = !deep
     ? undefined
     : oneLabelOnly
@@ -355,7 +367,15 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
           ? sql`${createdAt} < coalesce(to_timestamp(((select day from ${anchor}) + 1) * ${sql.raw(String(DAY_SECONDS))}::float8), '-infinity')`
           : sql`${createdAt} >= coalesce(to_timestamp((select day from ${anchor}) * ${sql.raw(String(DAY_SECONDS))}::float8), 'infinity')`;
     const page = db.$with('page').as(
-      oneLabelOnly
+      anyOfLinks
+        ? db
+            .select({ id: sql<number>`any_of.item_id`.as('page_id'), total })
+            .from(anyOfLinks)
+            .where(unchanged)
+            .orderBy(direction(sql`any_of.created_at`), direction(sql`any_of.item_id`))
+            .limit(limit)
+            .offset(at as number)
+        : oneLabelOnly
         ? db
             .select({ id: sql<number>`${libraryItemLabels.itemId}`.as('page_id'), total })
             .from(libraryItemLabels)
@@ -373,10 +393,12 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
     );
     return db
       .with(...(anchor ? [anchor, page] : [page]))
-      .select({ ...presentedColumns, total: page.total, version })
-      .from(page)
-      .innerJoin(libraryItems, and(eq(libraryItems.id, page.id), ...where.slice(0, 2) /* project and kind */))
+      .select({ ...presentedColumns, total: sql<number>`(select ${page.total} from ${page} limit 1)`.mapWith(Number), version })
+      .from(libraryItems)
       .leftJoin(storedFiles, imageFileOfItem)
+      // The page is read once, then its rows by primary key: with stale statistics (PGlite has
+      // no autovacuum) a join once read the page again for each item of the project.
+      .where(and(sql`${libraryItems.id} = any(array(select ${page.id} from ${page}))`, ...where.slice(0, 2) /* project and kind */))
       .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id));
   };
   const found = await prepared<Array<Presentable & { total: number; version: string }>>(db, shape, plannedEachTime, build).execute(values);
