@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { keepAnalyzed } from './pglite-analyze';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -71,12 +72,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  // PGlite runs no autovacuum, so the planner's statistics are only as fresh as the last ANALYZE.
+  // PGlite runs no autovacuum: the planner's statistics are kept fresh here (pglite-analyze.ts).
   if (options.pgliteDir) await client.exec('analyze');
+  const stopAnalyzing = keepAnalyzed(client);
   return {
     db,
     driver: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    close: async () => {
+      await stopAnalyzing();
+      await client.close();
+    },
   };
 }
