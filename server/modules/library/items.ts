@@ -268,6 +268,8 @@ type Presentable = { item: Omit<ItemRow, 'terms' | 'pairs'>; imageFile: { id: nu
 /** From this offset on, a page of the unfiltered, group or one-label list starts at the day of its first item. */
 const DEEP_OFFSET = 1000;
 const DAY_SECONDS = 86_400;
+/** Links a page of labels of one group may merge (labels × the page's reach); beyond, it walks the list. */
+const LINKS_MERGED_MAX = 10_000;
 
 /**
  * Where a deep page starts, in list order: the day holding the item at `offset` and the number
@@ -312,8 +314,8 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
   const oneLabelOnly = labelsOnly && sets[0].length === 1;
   const offset = (filter.pageNo - 1) * filter.pageSize;
   const deep = offset >= DEEP_OFFSET && (oneLabelOnly || (sets.length === 0 && !filter.name && !filter.start && !filter.end));
-  // Labels of one group, a page not deep: each label's first links in list order, merged.
-  const anyOfLabels = labelsOnly && !oneLabelOnly && offset < DEEP_OFFSET;
+  // Labels of one group, a page not deep: each label's first links in list order, merged, at most LINKS_MERGED_MAX of them.
+  const anyOfLabels = labelsOnly && !oneLabelOnly && offset < DEEP_OFFSET && sets[0].length * (offset + filter.pageSize) <= LINKS_MERGED_MAX;
   const name = filter.name && ([...filter.name].length >= 2 ? 'pieces' : 'like');
   const plannedEachTime = Boolean(filter.name || filter.start || filter.end);
   // A prepared statement has its LIMIT written in (a shape per page size), and a first page its
