@@ -26,7 +26,7 @@ describe('the server process', () => {
     expect(body.count).toBe(1);
     expect(body.results[0].name).toBe(DEMO.projectName);
     expect(await second.stop('SIGTERM')).toBe(0);
-  });
+  }, 90_000); // two starts of the server, each migrating or seeding the embedded database
 
   it('refuses to start with a bad setting and names the variable', async () => {
     const { code, output } = await startExpectingFailure({ PORT: 'eighty', DATA_DIR: dataDir });
