@@ -341,10 +341,11 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
   const at = firstPage ? sql.raw('0') : bind('offset', offset);
   const label = oneLabelOnly ? bind('label', sets[0][0]) : undefined;
   // An item with several of the labels comes once; each label gives at most the page's reach of links.
+  const order = sql.raw(filter.descending ? 'desc' : 'asc');
   const anyOfLinks = anyOfLabels
     ? sql`(select distinct links.item_id, links.created_at from unnest(${bind('anyOf', `{${sets[0].join(',')}}`)}::int[]) as wanted(id)
         cross join lateral (select ${libraryItemLabels.itemId}, ${libraryItemLabels.createdAt} from ${libraryItemLabels}
-          where ${libraryItemLabels.labelId} = wanted.id order by 2 ${sql.raw(filter.descending ? 'desc' : 'asc')}, 1 ${sql.raw(filter.descending ? 'desc' : 'asc')}
+          where ${libraryItemLabels.labelId} = wanted.id order by 2 ${order}, 1 ${order}
           limit ${firstPage ? sql.raw(String(filter.pageSize)) : bind('reach', offset + filter.pageSize)}) as links) as any_of`
     : undefined;
   const days = !deep
