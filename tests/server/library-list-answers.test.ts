@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../contract/library';
-import { listItems, readListQuery } from '../../server/modules/library/items';
+import { insertItems } from '../../server/modules/library/item-writes';
+import { listItems, readListQuery, SHAPES_KEPT_MAX } from '../../server/modules/library/items';
 import { authHeaders, createTestApp, DEMO, login, padded, SAMPLES, uploadFile, type TestContext } from './helpers';
 
 /**
@@ -96,5 +97,31 @@ describe('remembered list answers', () => {
     }
     const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from library_changes where project_uuid = ${DEMO.projectUuid} and kind = 'material'`);
     expect(n).toBeLessThan(100);
+  });
+});
+
+describe('list statements', () => {
+  it('stay bounded on the database however many shapes of query a client asks for, and answer alike beyond the bound', async () => {
+    const list = (query: Record<string, string>) =>
+      listItems(ctx.database.db, DEMO.projectUuid, LIBRARY.report, readListQuery(query, 'Asia/Shanghai'), 'Asia/Shanghai', 0);
+    const items = Array.from({ length: 150 }, (_, k) => ({ values: { name: `分页报告${k}`, createUser: '演示用户' }, labelIds: [] }));
+    await insertItems(ctx.database.db, { projectUuid: DEMO.projectUuid, kind: 'report' }, items);
+    const { total } = await list({});
+    expect(total).toBeGreaterThanOrEqual(150);
+    for (let pageSize = 1; pageSize <= 100; pageSize++) {
+      for (const created_at of ['created_at', '-created_at']) {
+        for (const pageNo of [1, 2]) {
+          const { data, total: counted } = await list({ pageSize: String(pageSize), created_at, pageNo: String(pageNo) });
+          expect(counted).toBe(total);
+          expect(data).toHaveLength(Math.max(0, Math.min(pageSize, total - (pageNo - 1) * pageSize)));
+        }
+      }
+    }
+    // PGlite's driver names no statements; on PostgreSQL the loop ran on one connection of the pool.
+    if (ctx.databaseUrl) {
+      const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements where name like 'library_list_%'`);
+      expect(n).toBeGreaterThan(0);
+      expect(n).toBeLessThanOrEqual(SHAPES_KEPT_MAX);
+    }
   });
 });

@@ -212,11 +212,21 @@ function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, 
  * prepared: planned once too.
  */
 const preparedShapes = new WeakMap<Db, Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>>();
+/**
+ * Shapes kept per database. A kept shape is a named statement on each connection that ran it;
+ * beyond this many, a shape is built and planned at each use, so a client walking through page
+ * sizes, sorts and groups cannot fill the database's memory with statements.
+ */
+export const SHAPES_KEPT_MAX = 200;
 function prepared<T>(db: Db, shape: string, plannedEachTime: boolean, build: () => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<T> } }) {
   let shapes = preparedShapes.get(db);
   if (!shapes) preparedShapes.set(db, (shapes = new Map()));
   let statement = shapes.get(shape);
-  if (!statement) shapes.set(shape, (statement = build().prepare(plannedEachTime ? '' : `library_list_${shapes.size}`)));
+  if (!statement) {
+    const kept = shapes.size < SHAPES_KEPT_MAX;
+    statement = build().prepare(plannedEachTime || !kept ? '' : `library_list_${shapes.size}`);
+    if (kept) shapes.set(shape, statement);
+  }
   return statement as { execute(values: Record<string, unknown>): Promise<T> };
 }
 
