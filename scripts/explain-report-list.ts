@@ -18,7 +18,8 @@ import { openDatabase } from '../server/db/client';
 import { labels, libraryItems } from '../server/db/schema';
 import { seed } from '../server/db/seed';
 import { DEMO } from '../server/db/seed/demo-accounts';
-import { listItems, readListQuery } from '../server/modules/library/items';
+import { readListQuery } from '../server/modules/library/items';
+import { listItems } from '../server/modules/library/list-page';
 import { LIBRARY } from '../contract/library';
 
 const reports = Number(process.argv[2] ?? 1_000_000);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../contract/library';
-import { listItems, readListQuery } from '../../server/modules/library/items';
+import { readListQuery } from '../../server/modules/library/items';
+import { listItems } from '../../server/modules/library/list-page';
 import { authHeaders, createTestApp, DEMO, login, multipart, SAMPLES, padded, type TestContext } from './helpers';
 
 /**

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIBRARY } from '../../contract/library';
 import { insertItems } from '../../server/modules/library/item-writes';
-import { listItems, readListQuery, SHAPES_KEPT_MAX } from '../../server/modules/library/items';
+import { readListQuery } from '../../server/modules/library/items';
+import { listItems, SHAPES_KEPT_MAX } from '../../server/modules/library/list-page';
 import { authHeaders, createTestApp, DEMO, login, padded, SAMPLES, uploadFile, type TestContext } from './helpers';
 
 /**

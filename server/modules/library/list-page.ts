@@ -1,0 +1,354 @@
+/** The library list: a page of items and its exact total in one statement, by shape of filter (README: The list at a million items). */
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
+import { labels, libraryGroupCounts, libraryItemLabels, libraryItems, libraryDayCounts, libraryLabelDayCounts, libraryLabelSetCounts, storedFiles, type LibraryKind } from '../../db/schema';
+import type { LibraryKindContract } from '../../../contract/library';
+import { containing } from '../../lib/sql';
+import { imageFileOfItem, presentedColumns, presentItem, type ListFilter, type Presentable } from './items';
+import { changeVersion, rememberedAnswer } from './list-cache';
+
+const labelTerm = (id: number) => `label:${id}`;
+/** A text[] literal of any strings (label names included: quotes and backslashes escaped). */
+const textArray = (texts: string[]) => `{${texts.map((text) => `"${text.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+const labelsQuery = preparedPer((db) =>
+  db
+    .select({ id: labels.id, name: labels.name, groupId: labels.labelGroupId })
+    .from(labels)
+    .where(
+      and(
+        eq(labels.projectUuid, sql.placeholder('projectUuid')),
+        eq(labels.origin, sql.placeholder('origin')),
+        sql`(${labels.id} = any(${sql.placeholder('ids')}::int[]) or ${labels.name} = any(${sql.placeholder('names')}::text[]))`,
+      ),
+    )
+    .prepare('library_list_labels'),
+);
+
+interface LabelLookup {
+  /** Labels of one label group are alternatives, labels of different groups must all hold. */
+  sets: number[][];
+  /** The labels found, `id:group` in id order: what the list's statement checks still holds. */
+  found: string[];
+}
+/** Label lookups by project, kind and the filter's labels, per database; bounded, oldest dropped first. */
+const labelLookups = new WeakMap<Db, Map<string, LabelLookup>>();
+const LABEL_LOOKUPS_MAX = 1000;
+
+/**
+ * The filter's labels as sets of label ids, or null when a wanted label does not exist, so
+ * nothing can match. Remembered per process: the list's statement checks that the labels are
+ * still what was found (`labelsUnchanged`), so a label another process moved or deleted is
+ * never filtered by a stale group, and the list costs no round trip to learn its labels' groups.
+ */
+async function labelLookup(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, fresh: boolean): Promise<LabelLookup | null> {
+  if (filter.labelIds.length === 0 && filter.labelNames.length === 0) return { sets: [], found: [] };
+  let lookups = labelLookups.get(db);
+  if (!lookups) labelLookups.set(db, (lookups = new Map()));
+  const key = JSON.stringify([projectUuid, spec.entity, filter.labelIds, filter.labelNames]);
+  const known = lookups.get(key);
+  if (known && !fresh) return known;
+  lookups.delete(key);
+  const wanted = await labelsQuery(db).execute({
+    projectUuid,
+    origin: spec.entity,
+    ids: `{${filter.labelIds.join(',')}}`,
+    names: textArray(filter.labelNames),
+  });
+  const foundIds = new Set(wanted.map((label) => label.id));
+  const foundNames = new Set(wanted.map((label) => label.name));
+  if (filter.labelIds.some((id) => !foundIds.has(id)) || filter.labelNames.some((name) => !foundNames.has(name))) return null;
+  const byGroup = new Map<number | null, number[]>();
+  for (const label of wanted) byGroup.set(label.groupId, [...(byGroup.get(label.groupId) ?? []), label.id]);
+  const lookup = { sets: [...byGroup.values()], found: labelsFound(wanted) };
+  if (lookups.size >= LABEL_LOOKUPS_MAX) lookups.delete(lookups.keys().next().value!);
+  lookups.set(key, lookup);
+  return lookup;
+}
+const levelLabelsQuery = preparedPer((db) =>
+  db
+    .select({ id: labels.id })
+    .from(labels)
+    .where(
+      and(
+        eq(labels.projectUuid, sql.placeholder('projectUuid')),
+        eq(labels.origin, sql.placeholder('origin')),
+        sql`${labels.extraInfo}->>'level' = ${sql.placeholder('level')}`,
+      ),
+    )
+    .prepare('library_list_level_labels'),
+);
+const labelsOfLevel = async (db: Db, projectUuid: string, spec: LibraryKindContract, level: number) =>
+  (await levelLabelsQuery(db).execute({ projectUuid, origin: spec.entity, level: String(level) })).map((label) => label.id);
+
+const labelsFound = (found: Array<{ id: number; groupId: number | null }>) =>
+  [...found].sort((a, b) => a.id - b.id).map((label) => `${label.id}:${label.groupId ?? 0}`);
+
+/** True while the filter's labels are those a remembered lookup found, with the same groups: the same lookup, in the list's statement. */
+function labelsUnchanged(projectUuid: string, spec: LibraryKindContract, filter: ListFilter, lookup: LabelLookup, bind: Bind): SQL {
+  return sql`(select coalesce(array_agg(${labels.id} || ':' || coalesce(${labels.labelGroupId}, 0) order by ${labels.id}), '{}') from ${labels}
+    where ${labels.projectUuid} = ${bind('projectUuid', projectUuid)} and ${labels.origin} = ${bind('origin', spec.entity)}
+      and (${labels.id} = any(${bind('ids', `{${filter.labelIds.join(',')}}`)}::int[]) or ${labels.name} = any(${bind('names', textArray(filter.labelNames))}::text[])))
+    = ${bind('found', textArray(lookup.found))}::text[]`;
+}
+
+/**
+ * Puts a filter's value in a statement: as a placeholder of the statement built once per shape
+ * of filter (`prepared` below), or as the value itself in one built for one use.
+ */
+type Bind = (name: string, value: unknown) => unknown;
+const asValue: Bind = (_name, value) => value;
+const asPlaceholder: Bind = (name) => sql.placeholder(name);
+
+/**
+ * The filter as conditions on the item's kept `terms` and `pairs` (both GIN-indexed) and its
+ * columns. A name is checked with LIKE; its two-character pieces only narrow the candidates.
+ * With labels too, the name's pieces paired with the labels (`pairs`) do it: each piece with
+ * every label of each single-label group (`@>`), and some piece with some label of each group of
+ * several (`&&`). LIKE makes every piece present, so that is exactly the labels' condition, and
+ * a pair's posting list is far shorter than its piece's or its label's. Otherwise `terms`: the name's pieces and each single-label group's label
+ * (`@>`), and one label of each group of several (`&&`). A name of one character has no pieces:
+ * LIKE alone decides it.
+ */
+/** Beyond this many pairs (a long name with many labels) the filter reads `terms`: as exact, and bounded by their sum. */
+const PAIR_KEYS_MAX = 256;
+
+function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][], bind: Bind): SQL[] {
+  const where: SQL[] = [sql`${libraryItems.projectUuid} = ${bind('projectUuid', projectUuid)}`, sql`${libraryItems.kind} = ${bind('kind', kind)}`];
+  const singles = sets.filter((ids) => ids.length === 1).map(([id]) => id);
+  const several = sets.filter((group) => group.length > 1);
+  const pieces = filter.name && [...filter.name].length >= 2 ? sql`library_name_terms(${bind('name', filter.name)})` : undefined;
+  const pairKeys = ([...(filter.name ?? '')].length - 1) * sets.flat().length;
+  if (pieces && sets.length > 0 && pairKeys <= PAIR_KEYS_MAX) {
+    if (singles.length > 0) where.push(sql`${libraryItems.pairs} @> library_pair_keys(${pieces}, ${bind('all', `{${singles.join(',')}}`)}::int[])`);
+    for (const [i, ids] of several.entries()) {
+      where.push(sql`${libraryItems.pairs} && library_pair_keys(${pieces}, ${bind(`any${i}`, `{${ids.join(',')}}`)}::int[])`);
+    }
+  } else {
+    const all = textArray(singles.map(labelTerm));
+    if (pieces) where.push(sql`${libraryItems.terms} @> (${pieces} || ${bind('all', all)}::text[])`);
+    else if (all !== '{}') where.push(sql`${libraryItems.terms} @> ${bind('all', all)}::text[]`);
+    for (const [i, ids] of several.entries()) {
+      where.push(sql`${libraryItems.terms} && ${bind(`any${i}`, textArray(ids.map(labelTerm)))}::text[]`);
+    }
+  }
+  if (filter.name) where.push(sql`lower(${libraryItems.name}) like lower(${bind('like', containing(filter.name))})`);
+  if (filter.groupId === null) where.push(isNull(libraryItems.groupId));
+  if (filter.groupId) where.push(sql`${libraryItems.groupId} = ${bind('groupId', filter.groupId)}`);
+  if (filter.start) where.push(sql`${libraryItems.createdAt} >= ${bind('start', filter.start.toISOString())}`);
+  if (filter.end) where.push(sql`${libraryItems.createdAt} <= ${bind('end', filter.end.toISOString())}`);
+  return where;
+}
+
+/**
+ * The page statements of the list, built once per database and shape of filter. Where the best
+ * plan depends on the values (a name, dates) the statement is unnamed, so the database plans it
+ * at each use; a generic plan there once read every item of the date range. Otherwise it is
+ * prepared: planned once too.
+ */
+const preparedShapes = new WeakMap<Db, Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>>();
+/**
+ * Shapes kept per database. A kept shape is a named statement on each connection that ran it;
+ * beyond this many, a shape is built and planned at each use, so a client walking through page
+ * sizes, sorts and groups cannot fill the database's memory with statements.
+ */
+export const SHAPES_KEPT_MAX = 200;
+function prepared<T>(db: Db, shape: string, plannedEachTime: boolean, build: () => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<T> } }) {
+  let shapes = preparedShapes.get(db);
+  if (!shapes) preparedShapes.set(db, (shapes = new Map()));
+  let statement = shapes.get(shape);
+  if (!statement) {
+    const kept = shapes.size < SHAPES_KEPT_MAX;
+    statement = build().prepare(plannedEachTime || !kept ? '' : `library_list_${shapes.size}`);
+    if (kept) shapes.set(shape, statement);
+  }
+  return statement as { execute(values: Record<string, unknown>): Promise<T> };
+}
+
+/**
+ * The total as a sum of kept counts, when they answer it: no name or dates, and either no
+ * labels (the group counts) or no group (the label-set counts: the sets that hold, for each
+ * label group of the filter, one of its labels). Undefined when the matches must be counted.
+ */
+function keptTotal(db: Db, projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][], bind: Bind): SQL | undefined {
+  if (filter.name || filter.start || filter.end || (sets.length > 0 && filter.groupId !== undefined)) return undefined;
+  const sum = (n: typeof libraryGroupCounts.n | typeof libraryLabelSetCounts.n) => ({ total: sql<number>`coalesce(sum(${n}), 0)::int` });
+  const query =
+    sets.length === 0
+      ? db
+          .select(sum(libraryGroupCounts.n))
+          .from(libraryGroupCounts)
+          .where(
+            and(
+              sql`${libraryGroupCounts.projectUuid} = ${bind('projectUuid', projectUuid)}`,
+              sql`${libraryGroupCounts.kind} = ${bind('kind', kind)}`,
+              filter.groupId === undefined ? undefined : sql`${libraryGroupCounts.groupKey} = ${bind('groupKey', filter.groupId ?? 0)}`,
+            ),
+          )
+      : db
+          .select(sum(libraryLabelSetCounts.n))
+          .from(libraryLabelSetCounts)
+          .where(
+            and(
+              sql`${libraryLabelSetCounts.projectUuid} = ${bind('projectUuid', projectUuid)}`,
+              sql`${libraryLabelSetCounts.kind} = ${bind('kind', kind)}`,
+              ...sets.map((ids, i) => sql`${libraryLabelSetCounts.labelTerms} && ${bind(`set${i}`, textArray(ids.map(labelTerm)))}::text[]`),
+            ),
+          );
+  return sql`(${query})`;
+}
+
+/** From this offset on, a page of the unfiltered, group or one-label list starts at the day of its first item. */
+const DEEP_OFFSET = 1000;
+const DAY_SECONDS = 86_400;
+/** Links a page of labels of one group may merge (labels × the page's reach); beyond, it walks the list. */
+const LINKS_MERGED_MAX = 10_000;
+
+/**
+ * Where a deep page starts, in list order: the day holding the item at `offset` and the number
+ * of items before that day, from a running sum of the list's day counts (or the label's), read
+ * in list order from the index and stopped at that day. No row past the end. A CTE of the page's statement.
+ */
+function dayAnchor(db: Db, days: SQL, descending: boolean, offset: unknown) {
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  return db.$with('anchor', { day: sql<number>`day`, before: sql<number>`before` }).as(sql`
+    select day, before from (
+      select day, n, coalesce(sum(n) over (order by day ${direction} rows between unbounded preceding and 1 preceding), 0)::int as before
+      from (${days} order by 1 ${direction}) as days
+    ) as running where before + n > ${offset} limit 1`);
+}
+
+/**
+ * One page of the list, presented, and the exact total, in one statement. The page's ids are
+ * found first (from an index alone where no filter needs the row: the list indexes, or a
+ * label's links in list order), then only those rows are read, with their labels and card
+ * image: deep pages skip index entries, not rows. The total is a sum of kept counts, or else
+ * count(*) over the matches. The statement is built once per shape of filter, and a first page
+ * without a name or dates planned once too: building and planning it cost more than running it.
+ * An answer is remembered while its project is unchanged (`rememberedAnswer`).
+ */
+export function listItems(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string, remembered: number) {
+  const key = JSON.stringify([projectUuid, spec.kind, filter, timeZone]);
+  return rememberedAnswer(db, { projectUuid, kind: spec.kind }, key, remembered, async () => {
+    const { version, ...answer } = await listPage(db, projectUuid, spec, filter, timeZone, false);
+    return { answer, version };
+  });
+}
+
+/** A page and its total, with the version of the project's list it was read at (none when no statement read it). */
+async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, timeZone: string, fresh: boolean): Promise<{ data: ReturnType<typeof presentItem>[]; total: number; version?: string }> {
+  const lookup = await labelLookup(db, projectUuid, spec, filter, fresh);
+  if (lookup === null) return { data: [], total: 0 };
+  // The level's labels are read each time (not remembered): a label given the level later counts at once.
+  const levelSet = filter.level === undefined ? undefined : await labelsOfLevel(db, projectUuid, spec, filter.level);
+  if (levelSet?.length === 0) return { data: [], total: 0 };
+  const sets = levelSet ? [...lookup.sets, levelSet] : lookup.sets;
+  // A name or dates: the best plan depends on the values, so the statement is planned at each use.
+  const plannedEachTime = Boolean(filter.name || filter.start || filter.end);
+  const labelsOnly = sets.length === 1 && !plannedEachTime && filter.groupId === undefined;
+  const oneLabelOnly = labelsOnly && sets[0].length === 1;
+  const offset = (filter.pageNo - 1) * filter.pageSize;
+  const deep = offset >= DEEP_OFFSET && (oneLabelOnly || (sets.length === 0 && !plannedEachTime));
+  // Labels of one group, a page not deep: each label's first links in list order, merged, at most LINKS_MERGED_MAX of them.
+  const anyOfLabels = labelsOnly && !oneLabelOnly && offset < DEEP_OFFSET && sets[0].length * (offset + filter.pageSize) <= LINKS_MERGED_MAX;
+  const name = filter.name && ([...filter.name].length >= 2 ? 'pieces' : 'like');
+  // A prepared statement has its LIMIT written in (a shape per page size), and a first page its
+  // OFFSET too. With a placeholder LIMIT the database plans for a tenth of the rows, so its
+  // generic plan looked worse than any custom one and every use was planned again (about 0.5 ms,
+  // more than running it; a deep page's 1.3 ms of 2.3).
+  const firstPage = !plannedEachTime && offset === 0;
+  const shape = JSON.stringify([
+    sets.map((ids) => ids.length > 1), filter.groupId === undefined ? 'all' : filter.groupId && 'one', filter.descending, deep, name, !!filter.start, !!filter.end,
+    !plannedEachTime && filter.pageSize, firstPage, anyOfLabels,
+  ]);
+  const values: Record<string, unknown> = {};
+  const bind: Bind = (name, value) => ((values[name] = value), asPlaceholder(name, value));
+  const where = conditions(projectUuid, spec.kind, filter, sets, bind);
+  const unchanged = lookup.sets.length > 0 ? labelsUnchanged(projectUuid, spec, filter, lookup, bind) : undefined;
+  if (unchanged) where.push(unchanged);
+  const kept = keptTotal(db, projectUuid, spec.kind, filter, sets, bind);
+  const version = changeVersion(bind('projectUuid', projectUuid), bind('kind', spec.kind));
+
+  // Every value is bound here, before `build`, which runs only the first time a shape is seen.
+  const limit = (!plannedEachTime ? sql.raw(String(filter.pageSize)) : bind('limit', filter.pageSize)) as number;
+  const at = firstPage ? sql.raw('0') : bind('offset', offset);
+  const label = oneLabelOnly ? bind('label', sets[0][0]) : undefined;
+  // An item with several of the labels comes once; each label gives at most the page's reach of links.
+  const order = sql.raw(filter.descending ? 'desc' : 'asc');
+  const anyOfLinks = anyOfLabels
+    ? sql`(select distinct links.item_id, links.created_at from unnest(${bind('anyOf', `{${sets[0].join(',')}}`)}::int[]) as wanted(id)
+        cross join lateral (select ${libraryItemLabels.itemId}, ${libraryItemLabels.createdAt} from ${libraryItemLabels}
+          where ${libraryItemLabels.labelId} = wanted.id order by 2 ${order}, 1 ${order}
+          limit ${firstPage ? sql.raw(String(filter.pageSize)) : bind('reach', offset + filter.pageSize)}) as links) as any_of`
+    : undefined;
+  const days = !deep
+    ? undefined
+    : oneLabelOnly
+      ? sql`select ${libraryLabelDayCounts.day} as day, sum(${libraryLabelDayCounts.n}) as n from ${libraryLabelDayCounts}
+          where ${libraryLabelDayCounts.labelId} = ${label} group by 1`
+      : sql`select ${libraryDayCounts.day} as day, sum(${libraryDayCounts.n}) as n from ${libraryDayCounts}
+          where ${libraryDayCounts.projectUuid} = ${bind('projectUuid', projectUuid)} and ${libraryDayCounts.kind} = ${bind('kind', spec.kind)}
+            and ${libraryDayCounts.groupKey} = ${bind('groupKey', filter.groupId === undefined ? -1 : (filter.groupId ?? 0))} group by 1`;
+
+  const build = () => {
+    const direction = filter.descending ? desc : asc;
+    const total = sql<number>`${kept ?? sql`count(*) over ()`}`.mapWith(Number).as('page_total');
+    const anchor = days && dayAnchor(db, days, filter.descending, at);
+    // A deep page starts at its day and skips only that day's items before the offset; past the end it is empty at once.
+    const skipped = anchor ? (sql`(${at} - coalesce((select before from ${anchor}), 0))` as unknown as number) : (at as number);
+    const fromDay = (createdAt: typeof libraryItems.createdAt | typeof libraryItemLabels.createdAt) =>
+      !anchor
+        ? undefined
+        : filter.descending
+          ? sql`${createdAt} < coalesce(to_timestamp(((select day from ${anchor}) + 1) * ${sql.raw(String(DAY_SECONDS))}::float8), '-infinity')`
+          : sql`${createdAt} >= coalesce(to_timestamp((select day from ${anchor}) * ${sql.raw(String(DAY_SECONDS))}::float8), 'infinity')`;
+    const page = db.$with('page').as(
+      anyOfLinks
+        ? db
+            .select({ id: sql<number>`any_of.item_id`.as('page_id'), total })
+            .from(anyOfLinks)
+            .where(unchanged)
+            .orderBy(direction(sql`any_of.created_at`), direction(sql`any_of.item_id`))
+            .limit(limit)
+            .offset(at as number)
+        : oneLabelOnly
+        ? db
+            .select({ id: sql<number>`${libraryItemLabels.itemId}`.as('page_id'), total })
+            .from(libraryItemLabels)
+            .where(and(sql`${libraryItemLabels.labelId} = ${label}`, fromDay(libraryItemLabels.createdAt), unchanged))
+            .orderBy(direction(libraryItemLabels.createdAt), direction(libraryItemLabels.itemId))
+            .limit(limit)
+            .offset(skipped)
+        : db
+            .select({ id: sql<number>`${libraryItems.id}`.as('page_id'), total })
+            .from(libraryItems)
+            .where(and(...where, fromDay(libraryItems.createdAt)))
+            .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id))
+            .limit(limit)
+            .offset(skipped),
+    );
+    return db
+      .with(...(anchor ? [anchor, page] : [page]))
+      .select({ ...presentedColumns, total: sql<number>`(select ${page.total} from ${page} limit 1)`.mapWith(Number), version })
+      .from(libraryItems)
+      .leftJoin(storedFiles, imageFileOfItem)
+      // The page is read once, then its rows by primary key: with stale statistics (PGlite has
+      // no autovacuum) a join once read the page again for each item of the project.
+      .where(and(sql`${libraryItems.id} = any(array(select ${page.id} from ${page}))`, ...where.slice(0, 2) /* project and kind */))
+      .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id));
+  };
+  const found = await prepared<Array<Presentable & { total: number; version: string }>>(db, shape, plannedEachTime, build).execute(values);
+  if (found.length > 0) return { data: found.map((row) => presentItem(row, timeZone)), total: found[0].total, version: found[0].version };
+  if (offset === 0 && sets.length === 0) return { data: [], total: 0 };
+  // No row: past the last page, or the remembered labels changed (another process moved or
+  // deleted one). The count says which: it repeats the labels' check. Changed, look them up again.
+  const counted = keptTotal(db, projectUuid, spec.kind, filter, sets, asValue)
+    ?? sql`(select count(*) from ${libraryItems} where ${and(...conditions(projectUuid, spec.kind, filter, sets, asValue))})`;
+  const labelsHold = lookup.sets.length > 0 ? labelsUnchanged(projectUuid, spec, filter, lookup, asValue) : sql`true`;
+  const [{ total, hold, version: countedAt }] = await db
+    .select({ total: sql<number>`${counted}`.mapWith(Number), hold: sql<boolean>`${labelsHold}`, version: changeVersion(projectUuid, spec.kind) })
+    .from(sql`(values (1)) as one`);
+  if (!hold && !fresh) return listPage(db, projectUuid, spec, filter, timeZone, true);
+  return { data: [], total, version: countedAt };
+}
