@@ -201,7 +201,9 @@ async function timeWrites(db: Db): Promise<WriteTimes> {
   const groups = (await rows<{ id: number }>(db, sql`select id from library_groups where project_uuid = ${DEMO.projectUuid} and kind = 'report' order by id limit 2`)).map((row) => row.id);
   const items = Array.from({ length: 100 }, (_, k) => ({ values: { name: `写入计时报告${k}`, createUser: 'bench' }, labelIds: [label.id] }));
   // A thousand reports spread over the three years, moved between two groups; a thousand new ones deleted.
-  const spread = (await rows<{ id: number }>(db, sql`select id from library_items where kind = 'report' and id % 997 = 0 limit 1000`)).map((row) => row.id);
+  const spread = (await rows<{ id: number }>(db, sql`select id from (
+      select id, row_number() over (order by id) as k, count(*) over () as n from library_items where project_uuid = ${DEMO.projectUuid} and kind = 'report'
+    ) as numbered where k % greatest(n / 1000, 1) = 0 limit 1000`)).map((row) => row.id);
   let move = 0;
   const thousand = Array.from({ length: 10 }, () => items).flat();
   const timings = async () => ({
