@@ -101,19 +101,19 @@ type Bind = (name: string, value: unknown) => unknown;
 const asValue: Bind = (_name, value) => value;
 const asPlaceholder: Bind = (name) => sql.placeholder(name);
 
+/** Beyond this many pairs (a long name with many labels) the filter reads `terms`: as exact, and bounded by their sum. */
+const PAIR_KEYS_MAX = 256;
+
 /**
  * The filter as conditions on the item's kept `terms` and `pairs` (both GIN-indexed) and its
  * columns. A name is checked with LIKE; its two-character pieces only narrow the candidates.
  * With labels too, the name's pieces paired with the labels (`pairs`) do it: each piece with
  * every label of each single-label group (`@>`), and some piece with some label of each group of
  * several (`&&`). LIKE makes every piece present, so that is exactly the labels' condition, and
- * a pair's posting list is far shorter than its piece's or its label's. Otherwise `terms`: the name's pieces and each single-label group's label
- * (`@>`), and one label of each group of several (`&&`). A name of one character has no pieces:
- * LIKE alone decides it.
+ * a pair's posting list is far shorter than its piece's or its label's. Otherwise `terms`: the
+ * name's pieces and each single-label group's label (`@>`), and one label of each group of
+ * several (`&&`). A name of one character has no pieces: LIKE alone decides it.
  */
-/** Beyond this many pairs (a long name with many labels) the filter reads `terms`: as exact, and bounded by their sum. */
-const PAIR_KEYS_MAX = 256;
-
 function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][], bind: Bind): SQL[] {
   const where: SQL[] = [sql`${libraryItems.projectUuid} = ${bind('projectUuid', projectUuid)}`, sql`${libraryItems.kind} = ${bind('kind', kind)}`];
   const singles = sets.filter((ids) => ids.length === 1).map(([id]) => id);
@@ -171,32 +171,17 @@ function prepared<T>(db: Db, shape: string, plannedEachTime: boolean, build: () 
  * labels (the group counts) or no group (the label-set counts: the sets that hold, for each
  * label group of the filter, one of its labels). Undefined when the matches must be counted.
  */
-function keptTotal(db: Db, projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][], bind: Bind): SQL | undefined {
+function keptTotal(projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][], bind: Bind): SQL | undefined {
   if (filter.name || filter.start || filter.end || (sets.length > 0 && filter.groupId !== undefined)) return undefined;
-  const sum = (n: typeof libraryGroupCounts.n | typeof libraryLabelSetCounts.n) => ({ total: sql<number>`coalesce(sum(${n}), 0)::int` });
-  const query =
-    sets.length === 0
-      ? db
-          .select(sum(libraryGroupCounts.n))
-          .from(libraryGroupCounts)
-          .where(
-            and(
-              sql`${libraryGroupCounts.projectUuid} = ${bind('projectUuid', projectUuid)}`,
-              sql`${libraryGroupCounts.kind} = ${bind('kind', kind)}`,
-              filter.groupId === undefined ? undefined : sql`${libraryGroupCounts.groupKey} = ${bind('groupKey', filter.groupId ?? 0)}`,
-            ),
-          )
-      : db
-          .select(sum(libraryLabelSetCounts.n))
-          .from(libraryLabelSetCounts)
-          .where(
-            and(
-              sql`${libraryLabelSetCounts.projectUuid} = ${bind('projectUuid', projectUuid)}`,
-              sql`${libraryLabelSetCounts.kind} = ${bind('kind', kind)}`,
-              ...sets.map((ids, i) => sql`${libraryLabelSetCounts.labelTerms} && ${bind(`set${i}`, textArray(ids.map(labelTerm)))}::text[]`),
-            ),
-          );
-  return sql`(${query})`;
+  const counts = sets.length === 0 ? libraryGroupCounts : libraryLabelSetCounts;
+  const narrowed =
+    sets.length > 0
+      ? sets.map((ids, i) => sql`${libraryLabelSetCounts.labelTerms} && ${bind(`set${i}`, textArray(ids.map(labelTerm)))}::text[]`)
+      : filter.groupId === undefined
+        ? []
+        : [sql`${libraryGroupCounts.groupKey} = ${bind('groupKey', filter.groupId ?? 0)}`];
+  return sql`(select coalesce(sum(${counts.n}), 0)::int from ${counts}
+    where ${and(sql`${counts.projectUuid} = ${bind('projectUuid', projectUuid)}`, sql`${counts.kind} = ${bind('kind', kind)}`, ...narrowed)})`;
 }
 
 /** From this offset on, a page of the unfiltered, group or one-label list starts at the day of its first item. */
@@ -267,7 +252,7 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
   const where = conditions(projectUuid, spec.kind, filter, sets, bind);
   const unchanged = lookup.sets.length > 0 ? labelsUnchanged(projectUuid, spec, filter, lookup, bind) : undefined;
   if (unchanged) where.push(unchanged);
-  const kept = keptTotal(db, projectUuid, spec.kind, filter, sets, bind);
+  const kept = keptTotal(projectUuid, spec.kind, filter, sets, bind);
   const version = changeVersion(bind('projectUuid', projectUuid), bind('kind', spec.kind));
 
   // Every value is bound here, before `build`, which runs only the first time a shape is seen.
@@ -343,7 +328,7 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
   if (offset === 0 && sets.length === 0) return { data: [], total: 0 };
   // No row: past the last page, or the remembered labels changed (another process moved or
   // deleted one). The count says which: it repeats the labels' check. Changed, look them up again.
-  const counted = keptTotal(db, projectUuid, spec.kind, filter, sets, asValue)
+  const counted = keptTotal(projectUuid, spec.kind, filter, sets, asValue)
     ?? sql`(select count(*) from ${libraryItems} where ${and(...conditions(projectUuid, spec.kind, filter, sets, asValue))})`;
   const labelsHold = lookup.sets.length > 0 ? labelsUnchanged(projectUuid, spec, filter, lookup, asValue) : sql`true`;
   const [{ total, hold, version: countedAt }] = await db

@@ -25,6 +25,8 @@ async function bytesAt(table: Map<string, string>, name: string): Promise<Uint8A
   return bundledBytes(url);
 }
 
+// pdf.js calls its factories' `fetch` for files the app ships, not for API data: the bytes
+// come from the app's own origin through `bundledBytes`, so no data provider is involved.
 class BundledCMapReader {
   async fetch({ name }: { name: string }) {
     return { cMapData: await bytesAt(cMaps, `${name}.bcmap`), isCompressed: true };
