@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../server/app';
@@ -160,23 +162,47 @@ export async function withServer<T>(
   }
 }
 
-/**
- * Looks at one answer of `url` (`check` throws if it is not what the benchmark means to
- * measure), warms up, measures.
- */
+/** Looks at one answer of `url`: `check` throws if it is not what the benchmark means to measure. */
+export async function probe(url: string, headers: Record<string, string>, check?: (body: unknown) => void): Promise<void> {
+  const answer = await fetch(url, { headers });
+  if (!answer.ok) throw new Error(`${new URL(url).pathname} answered ${answer.status}: ${await answer.text()}`);
+  check?.(await answer.json());
+}
+
+/** Looks at one answer of `url` (`probe`), warms up, measures. */
 export async function load(
   url: string,
   headers: Record<string, string>,
   settings: LoadSettings,
   check?: (body: unknown) => void,
 ): Promise<LoadResult> {
-  const probe = await fetch(url, { headers });
-  if (!probe.ok) throw new Error(`${new URL(url).pathname} answered ${probe.status}: ${await probe.text()}`);
-  check?.(await probe.json());
-
+  await probe(url, headers, check);
   await fire(url, headers, settings.connections, settings.warmupSeconds);
   const result = await fire(url, headers, settings.connections, settings.seconds);
   return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+}
+
+const ALTERNATING_CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'alternating-client.mjs');
+
+/**
+ * One client at a time (autocannon in a worker thread, `alternating-client.mjs`), the urls requested in turn (a, b, a, b, …) for the measurement's
+ * seconds after the warm-up: each url's cost measured beside the others' at the same moment,
+ * however the machine's speed drifts, and its latency to a hundredth of a millisecond.
+ * req/s is 1000 ÷ the url's mean latency.
+ */
+export async function alternate(urls: string[], headers: Record<string, string>, settings: LoadSettings): Promise<LoadResult[]> {
+  const { origin } = new URL(urls[0]);
+  const paths = urls.map((url) => url.slice(origin.length));
+  const times = await new Promise<number[][]>((resolve, reject) => {
+    const worker = new Worker(ALTERNATING_CLIENT, { workerData: { origin, paths, headers, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds } });
+    worker.once('message', resolve).once('error', reject);
+  });
+  return times.map((ms) => {
+    const sorted = [...ms].sort((a, b) => a - b);
+    const at = (share: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] * 100) / 100;
+    const mean = ms.reduce((sum, one) => sum + one, 0) / ms.length;
+    return { requestsPerSecond: 1000 / mean, p50Ms: at(0.5), p99Ms: at(0.99) };
+  });
 }
 
 /** Serves the app, logs in, warms up, measures, closes the server. */
