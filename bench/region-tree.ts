@@ -5,7 +5,7 @@ import type { Database } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { DEMO } from '../server/db/seed/demo-accounts';
 import { WAREHOUSE_SCHEMA } from '../server/db/seed/demo-warehouse';
-import { alignColumns, DEFAULT_POSTGRES_URL, formatLatencyTable, load, readSettings, withPglite, withPostgres, withServer, type LatencyRow, type LoadSettings } from './harness';
+import { alignColumns, DEFAULT_POSTGRES_URL, formatLatencyTable, load, median, readSettings, withPglite, withPostgres, withServer, type LatencyRow, type LoadSettings } from './harness';
 import { seedReports } from './report-list';
 
 const REPORT_BASE = `/studio/report/api/report/projects/${DEMO.projectUuid}`;
@@ -27,7 +27,6 @@ async function growTo100k(database: Database) {
   await database.db.execute(sql`analyze ${table}`);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 interface Run {
   rows: LatencyRow[];

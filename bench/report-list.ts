@@ -4,7 +4,7 @@ import { seed } from '../server/db/seed';
 import { DEMO } from '../server/db/seed/demo-accounts';
 import { deleteItems, insertItems, moveItems } from '../server/modules/library/item-writes';
 import {
-  alignColumns, alternate, formatLatencyTable, load, probe, positiveInteger, withPglite, withPostgres, withServer,
+  alignColumns, alternate, formatLatencyTable, load, median, probe, positiveInteger, withPglite, withPostgres, withServer,
   type LatencyRow, type LoadResult, type LoadSettings,
 } from './harness';
 
@@ -192,10 +192,10 @@ async function timeWrites(db: Db): Promise<WriteTimes> {
     await write();
     return performance.now() - started;
   };
-  const median = async (run: () => Promise<number>) => {
+  const medianOf5 = async (run: () => Promise<number>) => {
     const times: number[] = [];
     for (let k = 0; k < 5; k++) times.push(await run());
-    return times.sort((a, b) => a - b)[2];
+    return median(times);
   };
   const [label] = await rows<{ id: number }>(db, sql`select id from labels where project_uuid = ${DEMO.projectUuid} and origin = '报告' order by id limit 1`);
   const groups = (await rows<{ id: number }>(db, sql`select id from library_groups where project_uuid = ${DEMO.projectUuid} and kind = 'report' order by id limit 2`)).map((row) => row.id);
@@ -207,9 +207,9 @@ async function timeWrites(db: Db): Promise<WriteTimes> {
   let move = 0;
   const thousand = Array.from({ length: 10 }, () => items).flat();
   const timings = async () => ({
-    bulk: await median(() => timed(() => insertItems(db, { projectUuid: DEMO.projectUuid, kind: 'report' }, items))),
-    move: await median(() => timed(() => moveItems(db, spread, groups[move++ % 2]))),
-    remove: await median(async () => {
+    bulk: await medianOf5(() => timed(() => insertItems(db, { projectUuid: DEMO.projectUuid, kind: 'report' }, items))),
+    move: await medianOf5(() => timed(() => moveItems(db, spread, groups[move++ % 2]))),
+    remove: await medianOf5(async () => {
       const ids = await insertItems(db, { projectUuid: DEMO.projectUuid, kind: 'report' }, thousand);
       return timed(() => deleteItems(db, DEMO.projectUuid, ids));
     }),
@@ -230,10 +230,11 @@ async function timeWrites(db: Db): Promise<WriteTimes> {
 }
 
 /** Each figure's median over the fetches of a block (req/s, p50 and p99 apart). */
-const medianResult = (results: LoadResult[]): LoadResult => {
-  const median = (pick: (result: LoadResult) => number) => results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)];
-  return { requestsPerSecond: median((r) => r.requestsPerSecond), p50Ms: median((r) => r.p50Ms), p99Ms: median((r) => r.p99Ms) };
-};
+const medianResult = (results: LoadResult[]): LoadResult => ({
+  requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
+  p50Ms: median(results.map((r) => r.p50Ms)),
+  p99Ms: median(results.map((r) => r.p99Ms)),
+});
 
 async function run(database: Database, settings: LoadSettings, reports: number): Promise<DatabaseRun> {
   await seed(database.db);
@@ -243,12 +244,12 @@ async function run(database: Database, settings: LoadSettings, reports: number):
     await withServer(database, mode.env, async (origin, headers) => {
       for (const clients of [1, 10]) {
         const at = { ...settings, connections: clients };
+        const byId = `${origin}${BASE}/report/${seeded.middleId}/`;
+        await probe(byId, headers, (body) => {
+          if ((body as { data?: { id?: number } }).data?.id !== seeded.middleId) throw new Error(`report/${seeded.middleId}/ answered ${JSON.stringify(body).slice(0, 200)}`);
+        });
         for (const query of queries(seeded)) {
-          const byId = `${origin}${BASE}/report/${seeded.middleId}/`;
           const url = `${origin}${query.path}`;
-          await probe(byId, headers, (body) => {
-            if ((body as { data?: { id?: number } }).data?.id !== seeded.middleId) throw new Error(`report/${seeded.middleId}/ answered ${JSON.stringify(body).slice(0, 200)}`);
-          });
           let total = 0;
           await probe(url, headers, (body) => {
             const answer = body as { code?: number; result?: { total?: number; data?: unknown[] }; total_report_number?: number; data?: unknown[] };

@@ -11,7 +11,7 @@ import { dagRuns, workflows, workflowVersions } from '../server/db/schema';
 import { seed } from '../server/db/seed';
 import { DEMO } from '../server/db/seed/demo-accounts';
 import type { TaskRunner, WorkflowDefinition } from '../server/modules/workflows/types';
-import { alignColumns, withPostgres } from './harness';
+import { alignColumns, median, withPostgres } from './harness';
 import { definitionTask, orderLink } from '../tests/support/workflow-definitions';
 
 const TASKS = 100;
@@ -67,7 +67,6 @@ interface Timing {
   secondShare: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function workflowsBench(postgresUrl: string): Promise<string> {
   const rows: string[][] = [['shape', 'processes', 'runs', 'median s', 'tasks/s', 'tasks/s ratio', 'tries by the second']];
