@@ -28,17 +28,21 @@ export function installAdmission(app: FastifyInstance, limits: AdmissionLimits, 
   const waiting: Array<() => void> = [];
   const admitted = new WeakSet<FastifyRequest>();
 
-  const turn = () =>
+  /** Waits for a slot; false when the wait timed out or the client hung up meanwhile. */
+  const turn = (reply: FastifyReply) =>
     new Promise<boolean>((resolve) => {
-      const granted = () => {
+      const leave = (granted: boolean) => {
         clearTimeout(timer);
-        resolve(true);
+        reply.raw.off('close', refuse);
+        const index = waiting.indexOf(grant);
+        if (index !== -1) waiting.splice(index, 1);
+        resolve(granted);
       };
-      const timer = setTimeout(() => {
-        waiting.splice(waiting.indexOf(granted), 1);
-        resolve(false);
-      }, queueWaitMs);
-      waiting.push(granted);
+      const grant = () => leave(true);
+      const refuse = () => leave(false);
+      const timer = setTimeout(refuse, queueWaitMs);
+      reply.raw.once('close', refuse);
+      waiting.push(grant);
     });
 
   /** A finished request hands its slot to the first one waiting. */
@@ -53,10 +57,14 @@ export function installAdmission(app: FastifyInstance, limits: AdmissionLimits, 
     if (!isApiPath(request.url) || UNQUEUED_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     if (running < maxConcurrent) {
       running++;
-    } else if (waiting.length >= maxQueued || !(await turn())) {
+    } else if (waiting.length >= maxQueued || !(await turn(reply))) {
       return busy(reply);
     }
     admitted.add(request);
+    // A response closes however it ends, also when the client hung up before an error answer,
+    // for which Fastify runs neither onSend nor onResponse.
+    if (reply.raw.destroyed) return release(request);
+    reply.raw.once('close', () => release(request));
     // PGlite answers within microtasks, so without this pause a request would run to its end
     // before Node even reads the next one: the backlog would pile up unseen in the sockets.
     await new Promise((resolve) => setImmediate(resolve));

@@ -1,4 +1,6 @@
 import { PassThrough } from 'node:stream';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
@@ -85,5 +87,39 @@ describe('default limit', () => {
     const answers = await Promise.all(Array.from({ length: 30 }, () => ctx.app.inject({ method: 'GET', url: LIST, headers })));
     const busy = answers.filter((answer) => answer.statusCode === 503).length;
     expect(busy).toBe(ctx.database.driver === 'pglite' ? 22 : 0);
+  });
+});
+
+/** Sends a request and hangs up after `abortAfterMs`, as a client with a short timeout does. */
+function abortedRequest(port: number, path: string, body: string, abortAfterMs: number) {
+  return new Promise<void>((resolve) => {
+    const request = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json' } });
+    request.on('error', () => resolve());
+    request.on('response', (response) => response.resume().on('end', resolve));
+    request.on('close', () => resolve());
+    setTimeout(() => request.destroy(), abortAfterMs);
+    // Half the clients hang up before their body is complete, half while waiting for the answer.
+    if (abortAfterMs % 2) request.write(body.slice(0, 5));
+    else request.end(body);
+  });
+}
+
+describe('aborted requests', () => {
+  let ctx: TestContext;
+  afterAll(() => ctx.close());
+
+  it('give back every slot: after bursts of clients that hang up, every API call is served again', async () => {
+    ctx = await createTestApp({ env: { MAX_CONCURRENT_REQUESTS: '8' } });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const headers = authHeaders(await login(ctx.app));
+    const body = JSON.stringify({ username: DEMO.username, password: 'wrong-password' });
+    for (let burst = 0; burst < 3; burst++) {
+      await Promise.all(Array.from({ length: 200 }, (_, i) => abortedRequest(port, '/api/v1/user/account/login/', body, 20 + ((i * 37) % 2000))));
+    }
+    // Let the handlers of the hung-up requests finish.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => ctx.app.inject({ method: 'GET', url: LIST, headers })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
   });
 });
