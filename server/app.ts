@@ -77,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    trustProxy: options.config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', options.config);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   connectionAllowedHosts: string[] | undefined;
   /** LIST_ANSWERS_REMEMBERED: report and material list answers remembered per process, each while its project's list is unchanged; 0 remembers none. */
   listAnswersRemembered: number;
+  /** TRUST_PROXY: proxies whose X-Forwarded-For names the client: a hop count, or their addresses and CIDR ranges; unset: none. */
+  trustProxy: number | string[] | false;
 }
 
 /** How many API requests run at once and wait in line; beyond that the server answers 503 at once. */
@@ -151,6 +154,21 @@ function parseHostList(raw: string | undefined): string[] | undefined {
   return hosts;
 }
 
+function parseTrustProxy(raw: string | undefined): number | string[] | false {
+  if (raw === undefined || raw.trim() === '') return false;
+  if (/^\d+$/.test(raw.trim()) && Number(raw) <= 10) return Number(raw);
+  const proxies = raw.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    return family !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+  };
+  if (!proxies.every(valid)) {
+    throw new ConfigError('TRUST_PROXY', `必须是代理的层数（0 到 10）或逗号分隔的代理地址、网段（例如 10.0.0.5,192.168.1.0/24），当前为 "${raw}"`);
+  }
+  return proxies;
+}
+
 function parseLogLevel(raw: string | undefined): string {
   const level = raw || 'info';
   if (!LOG_LEVELS.includes(level)) throw new ConfigError('LOG_LEVEL', `必须是 ${LOG_LEVELS.join('、')} 之一`);
@@ -186,5 +204,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     connectionSecret: parseSecret(env.CONNECTION_SECRET),
     connectionAllowedHosts: parseHostList(env.CONNECTION_ALLOWED_HOSTS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -6,7 +6,9 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 8000, timeZone: 'Asia/Shanghai', databaseUrl: undefined });
     expect(config.dataDir).toMatch(/\/data$/);
-    expect(config).toMatchObject({ connectionSecret: undefined, connectionAllowedHosts: undefined });
+    expect(config).toMatchObject({ connectionSecret: undefined, connectionAllowedHosts: undefined, trustProxy: false });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24, ::1' }).trustProxy).toEqual(['10.0.0.5', '192.168.1.0/24', '::1']);
     expect(loadConfig({ CONNECTION_SECRET: 'ab'.repeat(32), CONNECTION_ALLOWED_HOSTS: 'db.example.com, 10.0.0.0/8' })).toMatchObject({
       connectionSecret: Buffer.alloc(32, 0xab),
       connectionAllowedHosts: ['db.example.com', '10.0.0.0/8'],
@@ -26,6 +28,8 @@ describe('configuration', () => {
     ['FRAME_ANCESTORS', { FRAME_ANCESTORS: "'none' https://shell.example.com" }],
     ['CONNECTION_SECRET', { CONNECTION_SECRET: 'short' }],
     ['CONNECTION_ALLOWED_HOSTS', { CONNECTION_ALLOWED_HOSTS: 'db.example.com; rm -rf' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'proxy.example.com' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
   ])('stops with a message that names %s', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -66,3 +66,30 @@ describe('sign-in attempts per client address', () => {
     for (let i = 0; i < SIGN_IN_RULES.perAddress + 5; i += 1) expect((await attempt(name, PASSWORD, '10.8.8.8')).statusCode).toBe(200);
   });
 });
+
+describe('sign-in attempts behind a reverse proxy (TRUST_PROXY)', () => {
+  let proxied: TestContext;
+  beforeAll(async () => {
+    proxied = await createTestApp({ seed: false, env: { TRUST_PROXY: '10.0.0.5', QUEUE_WAIT_MS: '60000' } });
+  });
+  afterAll(() => proxied.close());
+
+  const through = (remoteAddress: string, forwardedFor: string) =>
+    proxied.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/account/login/',
+      payload: { username: 'nobody', password: 'wrong-pass1' },
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('counts each client behind the trusted proxy on its own, and ignores what an untrusted sender forwards', async () => {
+    const first = await Promise.all(Array.from({ length: SIGN_IN_RULES.perAddress + 1 }, () => through('10.0.0.5', '203.0.113.1')));
+    expect(first.map((answer) => answer.statusCode).filter((code) => code === 429)).toHaveLength(1);
+    // Another client through the same proxy still has all its attempts.
+    expect((await through('10.0.0.5', '203.0.113.2')).statusCode).toBe(400);
+    // A sender that is not the proxy cannot pick its address by the header: its own is counted.
+    const direct = await Promise.all(Array.from({ length: SIGN_IN_RULES.perAddress + 1 }, (_, i) => through('198.51.100.7', `203.0.113.${100 + i}`)));
+    expect(direct.map((answer) => answer.statusCode).filter((code) => code === 429)).toHaveLength(1);
+  });
+});
