@@ -67,6 +67,9 @@ function formsOf(address: string): string[] {
 /** How a host name is compared: lower case, no brackets, no trailing dot (`LOCALHOST.` is `localhost`). */
 const normalized = (host: string) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
 
+const insideLoopback = (entry: AllowedHost) =>
+  LOOPBACK.check(entry.host, familyOf(entry.host)) && (entry.bits ?? 128) >= (familyOf(entry.host) === 'ipv4' ? 8 : 128);
+
 const entryList = (entry: AllowedHost) => {
   const list = new BlockList();
   if (entry.bits === undefined) list.addAddress(entry.host, familyOf(entry.host));
@@ -74,8 +77,11 @@ const entryList = (entry: AllowedHost) => {
   return list;
 };
 
+/** An entry of CONNECTION_ALLOWED_HOSTS; `list` holds its address or range (none for a name). */
+type Entry = AllowedHost & { list?: BlockList };
+
 interface Policy {
-  entries: Array<AllowedHost & { list?: BlockList }> | undefined;
+  entries: Entry[] | undefined;
   /** The platform's own database server: its port and every address that reaches it; undefined on PGlite. */
   server: Promise<{ port: number; addresses: BlockList } | undefined> | undefined;
 }
@@ -119,15 +125,17 @@ function policyOf(config: Config, lookup: typeof dnsLookup): Policy {
  * - Never: unspecified, link-local, cloud metadata addresses, or an IPv6 address carrying one.
  * - With CONNECTION_ALLOWED_HOSTS: only what it lists; a name is looked up only when listed
  *   (or when the list has no names at all, only addresses and ranges).
- * - Loopback, and this server's own database server (host and port of DATABASE_URL), only when an entry
- *   names them: any entry matching a loopback address; for the database server an entry with its port
- *   (`127.0.0.1:5432`, `db.internal:5432`).
+ * - Loopback only when an entry names it: the name typed (`localhost`), or an address or range inside
+ *   127.0.0.0/8 or ::1 (`127.0.0.1`, `127.0.0.0/8`); a wider range (`0.0.0.0/0`) does not.
+ * - This server's own database server (host and port of DATABASE_URL, resolved; on this machine, any
+ *   local address at that port) only when an entry with that port names it (`127.0.0.1:5432`, `db.internal:5432`).
  * Refusals by the built-in rules answer UNREACHABLE, like a closed port; the list's refusals say so.
  */
 export async function checkedAddress(config: Config, host: string, port: number, lookup: typeof dnsLookup = dnsLookup): Promise<string> {
   const name = normalized(host);
   const { entries, server } = policyOf(config, lookup);
-  const named = (entry: AllowedHost) => entry.host === name && (entry.port === undefined || entry.port === port);
+  const atPort = (entry: Entry) => entry.port === undefined || entry.port === port;
+  const named = (entry: Entry) => !entry.list && entry.host === name && atPort(entry);
   if (entries && !isIP(name) && entries.some((entry) => !entry.list) && !entries.some(named)) throw outsideList(host);
 
   let addresses: string[];
@@ -137,15 +145,20 @@ export async function checkedAddress(config: Config, host: string, port: number,
     throw unreachable();
   }
   const ownDatabase = await server?.catch(() => undefined);
-  /** An entry naming this address at this port; `withPort`: only entries that give the port. */
-  const listed = (address: string, withPort = false) =>
-    entries?.some((entry) => (entry.list ? entry.list.check(address, familyOf(address)) : named(entry)) && (entry.port === port || (!withPort && entry.port === undefined)));
+  // An IPv6 entry never covers an IPv4 address (BlockList would let ::/0 match them all); an IPv4 one covers its mapped forms.
+  const covers = (entry: Entry, address: string) =>
+    entry.list ? atPort(entry) && !(familyOf(entry.host) === 'ipv6' && familyOf(address) === 'ipv4') && entry.list.check(address, familyOf(address)) : named(entry);
+  const listed = (address: string) => entries?.some((entry) => covers(entry, address));
+  /** Loopback is named by a name entry or an address or range inside loopback, not by a wider range (0.0.0.0/0). */
+  const namesLoopback = (address: string) => entries?.some((entry) => covers(entry, address) && (!entry.list || insideLoopback(entry)));
+  /** The database server is named by an entry that gives its port. */
+  const namesDatabase = (address: string) => entries?.some((entry) => covers(entry, address) && entry.port === port);
   for (const address of addresses) {
     const forms = formsOf(address);
     if (forms.some((form) => NEVER.check(form, familyOf(form)))) throw unreachable();
-    if (entries && !forms.some((form) => listed(form))) throw outsideList(host);
-    if (forms.some((form) => LOOPBACK.check(form, familyOf(form)) && !listed(form))) throw unreachable();
-    if (ownDatabase?.port === port && forms.some((form) => ownDatabase.addresses.check(form, familyOf(form)) && !listed(form, true))) throw unreachable();
+    if (entries && !forms.some(listed)) throw outsideList(host);
+    if (forms.some((form) => LOOPBACK.check(form, familyOf(form)) && !namesLoopback(form))) throw unreachable();
+    if (ownDatabase?.port === port && forms.some((form) => ownDatabase.addresses.check(form, familyOf(form)) && !namesDatabase(form))) throw unreachable();
   }
   if (addresses.length === 0) throw unreachable();
   return addresses[0];
