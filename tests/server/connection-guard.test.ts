@@ -184,7 +184,7 @@ describe('a saved password', () => {
   it('is not sent by a test that changes the driver, host, port or user', async () => {
     const id = await save('测试时改地址');
     const again = '主机、端口或用户名已改变，请重新输入密码';
-    for (const change of [{ port: elsewhere.port }, { host: 'localhost' }, { username: 'other' }, { drivername: 'mysql' }]) {
+    for (const change of [{ port: elsewhere.port }, { host: 'localhost' }, { username: 'other' }, { username: 'Postgres' }, { drivername: 'mysql' }]) {
       const answer = await app.call('POST', 'test_connection/', { id, ...change });
       expect(answer, JSON.stringify(change)).toMatchObject({ status: 400, body: { message: again } });
     }

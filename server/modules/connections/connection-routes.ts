@@ -28,7 +28,7 @@ const required = (value: string | undefined, message: string) => {
 
 /** What a saved password is bound to: it is only ever sent to the server and account it was saved for. */
 const ACCOUNT = ['drivername', 'host', 'port', 'username'] as const;
-export const PASSWORD_AGAIN = '主机、端口或用户名已改变，请重新输入密码';
+const PASSWORD_AGAIN = '主机、端口或用户名已改变，请重新输入密码';
 
 /**
  * The connection a body describes, over `base` (a stored one) where the body leaves fields out; a test needs no name.
@@ -50,7 +50,7 @@ function describe(body: Write, base?: ConnectionRow & { password: () => string }
     database: required(body.database ?? base?.database, '请输入数据库名称'),
   };
   if (body.password === undefined && base) {
-    const same = ACCOUNT.every((key) => String(described[key]).toLowerCase() === String(base[key]).toLowerCase());
+    const same = ACCOUNT.every((key) => (key === 'host' ? described.host.toLowerCase() === base.host.toLowerCase() : described[key] === base[key]));
     if (same) described.password = base.password();
     else if (moved === 'refuse') throw badRequest(PASSWORD_AGAIN);
   }
