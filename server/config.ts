@@ -19,8 +19,12 @@ export interface Config {
   admission: AdmissionLimits;
   /** The key that seals connection passwords (CONNECTION_SECRET, 32 bytes as 64 hex digits); unset: one kept in the data folder. */
   connectionSecret: Buffer | undefined;
-  /** CONNECTION_ALLOWED_HOSTS: host names and CIDR ranges connections may reach; unset: any but link-local and cloud metadata addresses. */
-  connectionAllowedHosts: string[] | undefined;
+  /**
+   * CONNECTION_ALLOWED_HOSTS: the only hosts data connections may reach (names, addresses, CIDR ranges, each
+   * optionally with :port); unset: any but loopback, link-local, metadata and unspecified addresses and this
+   * server's own database (server/modules/connections/hosts.ts).
+   */
+  connectionAllowedHosts: AllowedHost[] | undefined;
   /** LIST_ANSWERS_REMEMBERED: report and material list answers remembered per process, each while its project's list is unchanged; 0 remembers none. */
   listAnswersRemembered: number;
   /** TRUST_PROXY: proxies whose X-Forwarded-For names the client: a hop count, or their addresses and CIDR ranges; unset: none. */
@@ -35,6 +39,13 @@ export interface AdmissionLimits {
   maxQueued: number;
   /** QUEUE_WAIT_MS: a request that waited this long is answered 503. */
   queueWaitMs: number;
+}
+
+/** One entry of CONNECTION_ALLOWED_HOSTS: a host name (lower case, no trailing dot) or an address, a range's prefix length, a port. */
+export interface AllowedHost {
+  host: string;
+  bits?: number;
+  port?: number;
 }
 
 export interface UploadLimits {
@@ -145,13 +156,33 @@ function parseSecret(raw: string | undefined): Buffer | undefined {
   return Buffer.from(raw, 'hex');
 }
 
-function parseHostList(raw: string | undefined): string[] | undefined {
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const hosts = raw.split(',').map((host) => host.trim()).filter(Boolean);
-  if (!hosts.every((host) => /^[a-z0-9.:_-]+(\/\d{1,3})?$/i.test(host))) {
-    throw new ConfigError('CONNECTION_ALLOWED_HOSTS', `必须是逗号分隔的主机名或网段（例如 db.example.com,10.0.0.0/8），当前为 "${raw}"`);
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*$/;
+
+/** `name`, `name:port`, `address`, `address:port` (`[v6]:port`) or `address/bits`; undefined when it is none of them. */
+export function parseAllowedHost(text: string): AllowedHost | undefined {
+  const entry = text.trim().toLowerCase();
+  const range = /^([^/]+)\/(\d{1,3})$/.exec(entry);
+  if (range) {
+    const family = isIP(range[1]);
+    const bits = Number(range[2]);
+    return family !== 0 && bits <= (family === 4 ? 32 : 128) ? { host: range[1], bits } : undefined;
   }
-  return hosts;
+  if (isIP(entry) === 6) return { host: entry };
+  const withPort = /^(?:\[([0-9a-f:.]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(entry);
+  const host = (withPort ? (withPort[1] ?? withPort[2]) : entry.replace(/^\[(.*)\]$/, '$1')).replace(/\.$/, '');
+  const port = withPort ? Number(withPort[3]) : undefined;
+  if (port !== undefined && (port < 1 || port > 65535)) return undefined;
+  if (isIP(host) === 0 && !HOST_NAME.test(host)) return undefined;
+  return port === undefined ? { host } : { host, port };
+}
+
+function parseHostList(raw: string | undefined): AllowedHost[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const hosts = raw.split(',').map((host) => host.trim()).filter(Boolean).map(parseAllowedHost);
+  if (!hosts.every((host) => host !== undefined)) {
+    throw new ConfigError('CONNECTION_ALLOWED_HOSTS', `必须是逗号分隔的主机名、地址或网段，可带端口（例如 db.example.com,10.0.0.0/8,127.0.0.1:5432），当前为 "${raw}"`);
+  }
+  return hosts as AllowedHost[];
 }
 
 function parseTrustProxy(raw: string | undefined): number | string[] | false {

@@ -281,14 +281,14 @@ export interface paths {
         };
         /** 连接详情 */
         get: operations["getConnectionProjectsByProjectUuidConnectionsById"];
-        /** 修改连接（不传密码则保留原密码） */
+        /** 修改连接（不传密码则保留原密码；改了数据库类型、主机、端口或用户名而不传密码则清空密码） */
         put: operations["putConnectionProjectsByProjectUuidConnectionsById"];
         post?: never;
         /** 删除连接 */
         delete: operations["deleteConnectionProjectsByProjectUuidConnectionsById"];
         options?: never;
         head?: never;
-        /** 修改连接（不传密码则保留原密码） */
+        /** 修改连接（不传密码则保留原密码；改了数据库类型、主机、端口或用户名而不传密码则清空密码） */
         patch: operations["patchConnectionProjectsByProjectUuidConnectionsById"];
         trace?: never;
     };
@@ -301,7 +301,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 测试连接：真实连接一次，应答成功与否及数据库给出的原因 */
+        /** 测试连接：真实连接一次，应答成功与否及数据库给出的原因；带 id 而改了数据库类型、主机、端口或用户名时须重新填写密码 */
         post: operations["postConnectionProjectsByProjectUuidConnectionsTestConnection"];
         delete?: never;
         options?: never;
@@ -4262,7 +4262,7 @@ export interface operations {
                     /** @description postgresql 或 mysql（含 MariaDB） */
                     drivername?: string;
                     host?: string;
-                    /** @description 测试已保存的连接时，不填密码则用它保存的密码 */
+                    /** @description 测试已保存的连接时，不填密码则用它保存的密码（仅当数据库类型、主机、端口和用户名未改） */
                     id?: number;
                     name?: string;
                     /** @description 只写：任何应答都不带密码 */
@@ -4344,7 +4344,7 @@ export interface operations {
                     /** @description postgresql 或 mysql（含 MariaDB） */
                     drivername?: string;
                     host?: string;
-                    /** @description 测试已保存的连接时，不填密码则用它保存的密码 */
+                    /** @description 测试已保存的连接时，不填密码则用它保存的密码（仅当数据库类型、主机、端口和用户名未改） */
                     id?: number;
                     name?: string;
                     /** @description 只写：任何应答都不带密码 */
@@ -4414,7 +4414,7 @@ export interface operations {
                     /** @description postgresql 或 mysql（含 MariaDB） */
                     drivername?: string;
                     host?: string;
-                    /** @description 测试已保存的连接时，不填密码则用它保存的密码 */
+                    /** @description 测试已保存的连接时，不填密码则用它保存的密码（仅当数据库类型、主机、端口和用户名未改） */
                     id?: number;
                     name?: string;
                     /** @description 只写：任何应答都不带密码 */
@@ -4462,7 +4462,7 @@ export interface operations {
                     /** @description postgresql 或 mysql（含 MariaDB） */
                     drivername?: string;
                     host?: string;
-                    /** @description 测试已保存的连接时，不填密码则用它保存的密码 */
+                    /** @description 测试已保存的连接时，不填密码则用它保存的密码（仅当数据库类型、主机、端口和用户名未改） */
                     id?: number;
                     name?: string;
                     /** @description 只写：任何应答都不带密码 */

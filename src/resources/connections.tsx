@@ -69,6 +69,8 @@ export const connectionsResource: AppResource = {
         form: ['create', 'edit'],
         input: { type: 'password', maxLength: 256 },
         help: '密码加密保存，不会回显；编辑时留空则保留原密码',
+        // The server sends a saved password only to the driver, host, port and user it was saved for.
+        helpWhenChanged: { keys: ['drivername', 'host', 'port', 'username'], help: '已修改数据库类型、主机、端口或用户名：请重新输入密码，留空则不保存密码' },
       },
       { key: 'database', label: '数据库', form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 128 } },
       { key: 'updated_at', label: '更新时间' },

@@ -53,6 +53,8 @@ export interface ResourceField {
   required?: boolean;
   /** The help text under the form item. */
   help?: string;
+  /** In an edit form, the help text once any of these fields was changed (e.g. the password to type again). */
+  helpWhenChanged?: { keys: string[]; help: string };
   /** The value a create form starts with. */
   initial?: unknown;
   /** Shown in the form only while another field has one of these values (e.g. options only for text). */

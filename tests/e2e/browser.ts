@@ -22,12 +22,12 @@ export interface BrowserContext {
   page: Page;
 }
 
-/** One real server (temporary DATA_DIR, built app) and one Chromium per test file; a fresh page per test. */
-export function setupBrowser(): BrowserContext {
+/** One real server (temporary DATA_DIR, built app, `env` added) and one Chromium per test file; a fresh page per test. */
+export function setupBrowser(env: Record<string, string> = {}): BrowserContext {
   const dataDir = tempDataDir();
   const context = { dataDir } as BrowserContext;
   beforeAll(async () => {
-    context.server = await startServer({ DATA_DIR: dataDir });
+    context.server = await startServer({ ...env, DATA_DIR: dataDir });
     context.browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: CHROMIUM_ARGS,

@@ -3,7 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
 
-const ctx = setupBrowser();
+// The local PostgreSQL: loopback is refused unless named (with its port, should the server itself run on it).
+const ctx = setupBrowser({ CONNECTION_ALLOWED_HOSTS: '127.0.0.1:5432' });
 const admin = { host: '127.0.0.1', port: 5432, user: 'postgres', password: '' };
 const database = `e2e_connections_${process.pid}`;
 const shots = '/tmp/shots';

@@ -9,9 +9,17 @@ describe('configuration', () => {
     expect(config).toMatchObject({ connectionSecret: undefined, connectionAllowedHosts: undefined, trustProxy: false });
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24, ::1' }).trustProxy).toEqual(['10.0.0.5', '192.168.1.0/24', '::1']);
-    expect(loadConfig({ CONNECTION_SECRET: 'ab'.repeat(32), CONNECTION_ALLOWED_HOSTS: 'db.example.com, 10.0.0.0/8' })).toMatchObject({
+    expect(loadConfig({ CONNECTION_SECRET: 'ab'.repeat(32), CONNECTION_ALLOWED_HOSTS: 'DB.example.com., 10.0.0.0/8,127.0.0.1:5432,[::1]:5432,fc00::/7,::1,localhost' })).toMatchObject({
       connectionSecret: Buffer.alloc(32, 0xab),
-      connectionAllowedHosts: ['db.example.com', '10.0.0.0/8'],
+      connectionAllowedHosts: [
+        { host: 'db.example.com' },
+        { host: '10.0.0.0', bits: 8 },
+        { host: '127.0.0.1', port: 5432 },
+        { host: '::1', port: 5432 },
+        { host: 'fc00::', bits: 7 },
+        { host: '::1' },
+        { host: 'localhost' },
+      ],
     });
   });
 
@@ -30,6 +38,10 @@ describe('configuration', () => {
     ['CONNECTION_ALLOWED_HOSTS', { CONNECTION_ALLOWED_HOSTS: 'db.example.com; rm -rf' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'proxy.example.com' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['CONNECTION_ALLOWED_HOSTS', { CONNECTION_ALLOWED_HOSTS: '10.0.0.0/33' }],
+    ['CONNECTION_ALLOWED_HOSTS', { CONNECTION_ALLOWED_HOSTS: 'db.example.com:0' }],
+    ['CONNECTION_ALLOWED_HOSTS', { CONNECTION_ALLOWED_HOSTS: 'db.example.com:70000' }],
+    ['CONNECTION_ALLOWED_HOSTS', { CONNECTION_ALLOWED_HOSTS: '10.0.0.0/8:5432' }],
   ])('stops with a message that names %s', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -3,7 +3,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withProjectConnection } from '../../server/modules/connections/reader';
-import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
+import { authHeaders, createTestApp, DEMO, LOCAL_DATABASES, login, type TestContext } from './helpers';
 
 /** Session.select on real databases: a PostgreSQL database on 127.0.0.1:5432 and a MariaDB one on 127.0.0.1:3306. */
 let ctx: TestContext;
@@ -25,7 +25,7 @@ const TABLE = `(id int primary key, 区县名称 varchar(20) not null, 街道名
 const ROWS = `(1, '东湖区', '东湖街道', 12), (2, '东湖区', '湖滨街道', 8), (3, '西山区', '西山街道', 5), (4, '东湖区', '桃源街道', 12)`;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ env: LOCAL_DATABASES });
   const admin = await login(ctx.app);
   await onPostgres('postgres', `create database ${NAME}`);
   await onPostgres(NAME, `create table streets ${TABLE}; insert into streets values ${ROWS}; create table secrets (token text); insert into secrets values ('s3cret')`);

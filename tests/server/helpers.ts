@@ -39,6 +39,12 @@ async function adminQuery(serverUrl: string, statement: string) {
 }
 
 /**
+ * CONNECTION_ALLOWED_HOSTS for tests that connect to the local PostgreSQL (127.0.0.1:5432, which is also
+ * the server of TEST_DATABASE_URL, so named with its port) and MariaDB (127.0.0.1:3306).
+ */
+export const LOCAL_DATABASES = { CONNECTION_ALLOWED_HOSTS: '127.0.0.1,127.0.0.1:5432' };
+
+/**
  * A seeded app on in-memory PGlite, or on the PostgreSQL server of TEST_DATABASE_URL in a
  * fresh database of its own (dropped on close), so test files never see each other's rows.
  * A database, not a schema: drizzle-kit writes "public". into the migrations' foreign keys.
@@ -58,7 +64,8 @@ export async function createTestApp(
   const database = await openDatabase({ url });
   if (options.seed !== false) await seed(database.db);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'report-workspace-test-'));
-  const config = loadConfig({ TZ: 'Asia/Shanghai', DATA_DIR: dataDir, ...options.env });
+  // DATABASE_URL as a server on PostgreSQL has it: data connections must not reach that server.
+  const config = loadConfig({ TZ: 'Asia/Shanghai', DATA_DIR: dataDir, ...(url && { DATABASE_URL: url }), ...options.env });
   const sentSms: SmsMessage[] = [];
   const smsSender = { send: async (message: SmsMessage) => void sentSms.push(message) };
   const app = await buildApp({ config, database, smsSender, webRoot: options.webRoot ?? '/nonexistent', ...options.app });

@@ -66,7 +66,7 @@ describe('数据连接', () => {
     expect(working.created).toEqual([sent]);
   }, slow);
 
-  it('never shows the stored password; an edit left empty keeps it and tests with the saved one', async () => {
+  it('never shows the stored password; an edit left empty keeps it and tests with the saved one; a changed host asks for it again', async () => {
     serveProject(adminDetails);
     const calls = serveConnections();
     signIn();
@@ -79,7 +79,11 @@ describe('数据连接', () => {
     expect(await screen.findByText('连接成功，可访问 3 个数据库')).toBeInTheDocument();
     expect(calls.tested[0]).toMatchObject({ id: 7, host: '10.0.0.5' });
     expect(calls.tested[0]).not.toHaveProperty('password');
+    const again = '已修改数据库类型、主机、端口或用户名：请重新输入密码，留空则不保存密码';
+    expect(within(edit).queryByText(again)).not.toBeInTheDocument();
     await typeInto(user, edit, '主机', '10.0.0.6');
+    // The server keeps a saved password only for the host, port and user it was saved for.
+    expect(await within(edit).findByText(again)).toBeInTheDocument();
     await user.click(within(edit).getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('数据保存成功!')).toBeInTheDocument();
     expect(calls.changed[0]).toMatchObject({ host: '10.0.0.6' });

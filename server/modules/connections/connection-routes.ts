@@ -26,20 +26,35 @@ const required = (value: string | undefined, message: string) => {
   return trimmed;
 };
 
-/** The connection a body describes, over `base` (a stored one) where the body leaves fields out; a test needs no name. */
-function describe(body: Write, base?: ConnectionRow & { password: string }, named = true) {
+/** What a saved password is bound to: it is only ever sent to the server and account it was saved for. */
+const ACCOUNT = ['drivername', 'host', 'port', 'username'] as const;
+const PASSWORD_AGAIN = '主机、端口或用户名已改变，请重新输入密码';
+
+/**
+ * The connection a body describes, over `base` (a stored one) where the body leaves fields out; a test needs no name.
+ * Without a password in the body the saved one is kept, unless the driver, host, port or user changed:
+ * then a write (`moved: 'clear'`) saves no password and a test (`moved: 'refuse'`) asks for it.
+ */
+function describe(body: Write, base?: ConnectionRow & { password: () => string }, options: { named?: boolean; moved?: 'clear' | 'refuse' } = {}) {
+  const { named = true, moved = 'clear' } = options;
   const drivername = required(body.drivername ?? base?.drivername, '请选择数据库类型');
   if (drivername === BUILTIN_DRIVER && base?.drivername !== BUILTIN_DRIVER) throw badRequest('内置数据仓库连接由系统创建，不能新建或改为该类型');
   const driver = driverOf(drivername);
-  return {
+  const described = {
     name: named ? required(body.name ?? base?.name, '请输入连接名称') : '',
     drivername,
     host: required(body.host ?? base?.host, '请输入主机地址'),
     port: body.port ?? base?.port ?? driver.defaultPort,
     username: required(body.username ?? base?.username, '请输入用户名'),
-    password: body.password ?? base?.password ?? '',
+    password: body.password ?? '',
     database: required(body.database ?? base?.database, '请输入数据库名称'),
   };
+  if (body.password === undefined && base) {
+    const same = ACCOUNT.every((key) => (key === 'host' ? described.host.toLowerCase() === base.host.toLowerCase() : described[key] === base[key]));
+    if (same) described.password = base.password();
+    else if (moved === 'refuse') throw badRequest(PASSWORD_AGAIN);
+  }
+  return described;
 }
 
 export async function connectionRoutes(app: FastifyInstance): Promise<void> {
@@ -54,10 +69,10 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
     created_at: formatDateTime(row.createdAt, app.config.timeZone)!,
     updated_at: formatDateTime(row.updatedAt, app.config.timeZone)!,
   });
-  /** A saved connection with its password: the body's when it brings one, else the stored one. */
-  const stored = async (projectUuid: string, id: number, body: Write) => {
+  /** A saved connection, its password opened only when it is used. */
+  const stored = async (projectUuid: string, id: number) => {
     const row = await findConnection(app.db, projectUuid, id);
-    return { ...row, password: body.password ?? (row.drivername === BUILTIN_DRIVER ? '' : unseal(keyOf(app), row.passwordSealed)) };
+    return { ...row, password: () => (row.drivername === BUILTIN_DRIVER ? '' : unseal(keyOf(app), row.passwordSealed)) };
   };
   const sealed = ({ password, ...rest }: ReturnType<typeof describe>) => ({ ...rest, passwordSealed: seal(keyOf(app), password) });
   const response = { 200: Connection };
@@ -87,9 +102,9 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
   for (const method of ['put', 'patch'] as const) {
     app[method]<{ Params: Static<typeof ProjectIdParams>; Body: Write }>(
       `${CONNECTION_BASE}/connections/:id/`,
-      { config: inProject([may('edit')]), schema: { tags, summary: '修改连接（不传密码则保留原密码）', params: ProjectIdParams, body: ConnectionWrite, response } },
+      { config: inProject([may('edit')]), schema: { tags, summary: '修改连接（不传密码则保留原密码；改了数据库类型、主机、端口或用户名而不传密码则清空密码）', params: ProjectIdParams, body: ConnectionWrite, response } },
       async (request) => {
-        const base = await stored(projectOf(request).project.uuid, request.params.id, request.body);
+        const base = await stored(projectOf(request).project.uuid, request.params.id);
         if (base.drivername === BUILTIN_DRIVER) throw badRequest('内置数据仓库连接由系统维护，不能修改');
         const row = await refuseTaken(() => updateConnection(app.db, base.id, sealed(describe(request.body, base))), taken);
         forgetRegionTrees(app, { projectUuid: row.projectUuid, connectionId: row.id });
@@ -113,11 +128,11 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
     `${CONNECTION_BASE}/connections/test_connection/`,
     {
       config: inProject([may('create'), may('edit')]),
-      schema: { tags, summary: '测试连接：真实连接一次，应答成功与否及数据库给出的原因', params: ProjectParams, body: ConnectionWrite },
+      schema: { tags, summary: '测试连接：真实连接一次，应答成功与否及数据库给出的原因；带 id 而改了数据库类型、主机、端口或用户名时须重新填写密码', params: ProjectParams, body: ConnectionWrite },
     },
     async (request) => {
-      const base = request.body.id ? await stored(projectOf(request).project.uuid, request.body.id, request.body) : undefined;
-      const target = describe(request.body, base, false);
+      const base = request.body.id ? await stored(projectOf(request).project.uuid, request.body.id) : undefined;
+      const target = describe(request.body, base, { named: false, moved: 'refuse' });
       try {
         const version = await openSession(app, driverOf(target.drivername), target, async (session) => (await session.databases()).length, true);
         return { success: true, message: `连接成功，可访问 ${version} 个数据库` };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/errors';
 import { DRIVERS } from './drivers';
 import type { Driver, Session, SessionPool, Target } from './drivers/types';
-import { checkedAddress } from './hosts';
+import { checkedAddress, UNREACHABLE } from './hosts';
 import { findConnection, type ConnectionRow } from './queries';
 import { connectionKey, unseal } from './secret';
 
@@ -51,8 +51,10 @@ export async function closePools(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * Runs `work` in a read-only session as `target` says, after the host policy; a failure to connect
- * answers 400 with the driver's reason. Saved connections reuse pooled connections; a test of a
+ * Runs `work` in a read-only session as `target` says, after the host policy (hosts.ts). A failure to
+ * connect answers 400: the database's own answer when it gave one (a wrong password, no such
+ * database), else UNREACHABLE, whatever the network said, so no one tells open ports from closed
+ * ones or refused addresses. Saved connections reuse pooled connections; a test of a
  * connection (`fresh`) opens its own, so it proves the connection can be made now.
  */
 export async function openSession<T>(app: FastifyInstance, driver: Driver, target: Target, work: (session: Session) => Promise<T>, fresh = false): Promise<T> {
@@ -65,14 +67,16 @@ export async function openSession<T>(app: FastifyInstance, driver: Driver, targe
     });
   } catch (error) {
     if (connected && !isDriverError(error)) throw error;
-    throw badRequest(connected ? `查询失败：${driver.explain(error)}` : `无法连接数据库：${driver.explain(error)}`);
+    if (connected) throw badRequest(`查询失败：${driver.explain(error)}`);
+    const answer = driver.serverAnswer(error);
+    throw badRequest(answer ? `无法连接数据库：${answer}` : UNREACHABLE);
   } finally {
     if (fresh) await pool.end().catch(() => undefined);
   }
 }
 
 async function networkPool(app: FastifyInstance, driver: Driver, target: Target, fresh: boolean): Promise<SessionPool> {
-  const checked = { ...target, host: await checkedAddress(target.host, app.config.connectionAllowedHosts) };
+  const checked = { ...target, host: await checkedAddress(app.config, target.host, target.port) };
   return fresh ? driver.pool(checked, 1) : pooled(app, driver, checked);
 }
 

@@ -16,9 +16,9 @@ export const ConnectionListQuery = Type.Object({
   ordering: Ordering(['id', 'name', 'drivername', 'host', 'created_at', 'updated_at']),
 });
 
-/** A connection as written; on PUT and PATCH a missing or empty password keeps the stored one. */
+/** A connection as written; on PUT and PATCH a missing password keeps the stored one while driver, host, port and user stay. */
 export const ConnectionWrite = Type.Object({
-  id: Type.Optional(Id({ description: '测试已保存的连接时，不填密码则用它保存的密码' })),
+  id: Type.Optional(Id({ description: '测试已保存的连接时，不填密码则用它保存的密码（仅当数据库类型、主机、端口和用户名未改）' })),
   name: Type.Optional(Type.String({ maxLength: 100 })),
   drivername: Type.Optional(Type.String({ maxLength: 32, description: 'postgresql 或 mysql（含 MariaDB）' })),
   host: Type.Optional(Type.String({ maxLength: 255 })),

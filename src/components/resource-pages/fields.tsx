@@ -106,12 +106,12 @@ export function FieldItems({ fields, form }: { fields: ResourceField[]; form: 'c
         .map((field) => {
           const input = field.input ?? { type: 'text' };
           const verb = input.type === 'select' || input.type === 'choice' ? '请选择' : '请输入';
-          const item = (
+          const itemWith = (help: string | undefined) => (
             <Form.Item
               key={keyText(field.key)}
               name={field.key}
               label={field.label}
-              extra={field.help}
+              extra={help}
               initialValue={form === 'create' ? field.initial : undefined}
               valuePropName={input.type === 'switch' ? 'checked' : 'value'}
               // Only text gets `whitespace`: any key besides `required` makes the rule check for a string.
@@ -119,6 +119,14 @@ export function FieldItems({ fields, form }: { fields: ResourceField[]; form: 'c
             >
               <FieldControl field={field} />
             </Form.Item>
+          );
+          const changed = form === 'edit' ? field.helpWhenChanged : undefined;
+          const item = changed ? (
+            <Form.Item key={keyText(field.key)} noStyle shouldUpdate>
+              {({ isFieldsTouched }) => itemWith(isFieldsTouched(changed.keys) ? changed.help : field.help)}
+            </Form.Item>
+          ) : (
+            itemWith(field.help)
           );
           const when = field.shownWhen;
           if (!when) return item;

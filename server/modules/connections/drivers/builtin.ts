@@ -71,4 +71,6 @@ export const builtin: Driver = {
     end: async () => undefined,
   }),
   explain: postgres.explain,
+  // The server's own database, not the network: its errors say nothing of other hosts.
+  serverAnswer: postgres.explain,
 };

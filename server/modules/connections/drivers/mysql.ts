@@ -157,4 +157,6 @@ export const mysqlDriver: Driver = {
     if (code === 'ER_STATEMENT_TIMEOUT' || code === 'PROTOCOL_SEQUENCE_TIMEOUT') return '查询超时';
     return explainNetwork(error) ?? driverWords(error);
   },
+  // An error packet of the server carries its SQL state; the network's errors do not.
+  serverAnswer: (error) => (typeof (error as { sqlState?: unknown }).sqlState === 'string' ? mysqlDriver.explain(error) : undefined),
 };

@@ -157,4 +157,6 @@ export const postgres: Driver = {
     if (code === '57014') return '查询超时';
     return explainNetwork(error) ?? driverWords(error);
   },
+  // An ErrorResponse of the server; pg's own errors (a closed socket, a reply in another protocol) are not.
+  serverAnswer: (error) => (error instanceof pg.DatabaseError ? postgres.explain(error) : undefined),
 };

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 
 export type { Column, TableDefinition } from '../../../../contract/connections';
 
-/** Where and as whom a driver connects; `host` is an address the host policy allowed. */
+/** Where and as whom a driver connects; `host` is the IP address the host policy checked, dialled as it is (no second lookup, no TLS name). */
 export interface Target {
   host: string;
   port: number;
@@ -65,8 +65,13 @@ export interface Driver {
   defaultPort: number;
   /** At most `size` connections to `target`, each closed after `POOL_IDLE_MS` unused. */
   pool(target: Target, size: number): SessionPool;
-  /** The server's reason a connection failed, in Chinese. */
+  /** The server's reason a statement or connection failed, in Chinese. */
   explain(error: unknown): string;
+  /**
+   * The database's own refusal of a login (wrong password, no such database), in Chinese; undefined
+   * for anything else (the network, a port where no such database speaks), which must all look alike.
+   */
+  serverAnswer(error: unknown): string | undefined;
   /** Only the builtin driver: sessions on the server's own database, so no host to check and no pool of ours. */
   onServerDatabase?(db: Db): SessionPool;
 }
