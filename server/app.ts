@@ -68,6 +68,7 @@ const defaultWebRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 /** The whole server; used by server.ts and by the tests through app.inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const logLevel = typeof options.logger === 'object' ? (options.logger as { level?: string }).level : undefined;
+  const { trustProxy } = options.config;
   const app = Fastify({
     logger: options.logger ?? false,
     // Two log lines a request cost more CPU than the session check; LOG_LEVEL=debug brings them back.
@@ -77,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
-    trustProxy: options.config.trustProxy,
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', options.config);
