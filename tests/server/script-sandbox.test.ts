@@ -175,6 +175,17 @@ print(json.dumps({'seen': json.dumps(seen)}))
     await expect.poll(() => processesWithArgument(marker), { timeout: 3000 }).toEqual([]);
   });
 
+  it('takes the whole sandbox down when the run is stopped', async () => {
+    const marker = sleepMarker();
+    const task = await scriptTask('stopped.sh', `setsid sleep ${marker} >/dev/null 2>&1 < /dev/null &\nsleep ${marker}\n`, {}, { outputs: [] });
+    const controller = new AbortController();
+    const attempt = run({ ...request(task), signal: controller.signal }).catch((caught: unknown) => caught);
+    await expect.poll(() => processesWithArgument(marker).length, { timeout: 3000, interval: 50 }).toBe(2);
+    controller.abort();
+    expect(((await attempt) as TaskFailed).message).toBe('任务已被停止');
+    await expect.poll(() => processesWithArgument(marker), { timeout: 3000 }).toEqual([]);
+  });
+
   it('lets a script an organization admin allowed onto the network, but not to this machine or its databases', async () => {
     const address = Object.values(os.networkInterfaces())
       .flat()
