@@ -101,8 +101,8 @@ async function runLocally(app: FastifyInstance, request: TaskRunRequest, local: 
 /**
  * A ScriptOperator try: the script's file and inputs.json in a fresh folder (removed afterwards),
  * run by the interpreter its extension names with the inputs as JSON on stdin, in a clean
- * environment, in the Docker image the script names when it names one. Its outputs are the JSON
- * object of its last non-empty stdout line.
+ * environment, in the Docker image the script names when it names one, else in the bubblewrap
+ * sandbox (sandbox.ts). Its outputs are the JSON object of its last non-empty stdout line.
  */
 export async function runScriptTask(app: FastifyInstance, request: TaskRunRequest): Promise<TaskRunResult> {
   const log = new TaskLog();
