@@ -29,6 +29,25 @@ export interface Config {
   listAnswersRemembered: number;
   /** TRUST_PROXY: proxies whose X-Forwarded-For names the client: a hop count, or their addresses and CIDR ranges; unset: none. */
   trustProxy: number | string[] | false;
+  scriptSandbox: ScriptSandboxConfig;
+}
+
+/** How workflow scripts without a Docker image are confined (server/modules/workflows/sandbox.ts). */
+export interface ScriptSandboxConfig {
+  /** SCRIPT_SANDBOX: on (default), or off to run scripts as the server's own user (development only). */
+  enabled: boolean;
+  /** SCRIPT_BWRAP_PATH: the bubblewrap program (default /usr/bin/bwrap). */
+  bwrapPath: string;
+  /** SCRIPT_MEMORY_MB: address space of each script process (default 1024). */
+  memoryMb: number;
+  /** SCRIPT_MAX_PROCESSES: processes of one task (default 64; only with a per-task uid, i.e. a server run as root). */
+  maxProcesses: number;
+  /** SCRIPT_MAX_FILE_MB: the largest file a script may write (default 1024). */
+  maxFileMb: number;
+  /** SCRIPT_MAX_OPEN_FILES: open files per process (default 1024). */
+  maxOpenFiles: number;
+  /** SCRIPT_SANDBOX_UID_BASE: first of the 65536 uids tasks run as when the server runs as root (default 200000). */
+  uidBase: number;
 }
 
 /** How many API requests run at once and wait in line; beyond that the server answers 503 at once. */
@@ -200,6 +219,31 @@ function parseTrustProxy(raw: string | undefined): number | string[] | false {
   return proxies;
 }
 
+function parseLimit(env: NodeJS.ProcessEnv, variable: string, fallback: number, max: number): number {
+  const raw = env[variable];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new ConfigError(variable, `必须是 1 到 ${max} 之间的整数，当前为 "${raw}"`);
+  return Number(raw);
+}
+
+function parseScriptSandbox(env: NodeJS.ProcessEnv): ScriptSandboxConfig {
+  const mode = env.SCRIPT_SANDBOX || 'on';
+  if (mode !== 'on' && mode !== 'off') throw new ConfigError('SCRIPT_SANDBOX', `必须是 on 或 off（off 仅限开发），当前为 "${mode}"`);
+  const bwrapPath = env.SCRIPT_BWRAP_PATH || '/usr/bin/bwrap';
+  if (!path.isAbsolute(bwrapPath) || bwrapPath.includes('\0')) throw new ConfigError('SCRIPT_BWRAP_PATH', `必须是 bwrap 程序的绝对路径，当前为 "${bwrapPath}"`);
+  const uidBase = parseLimit(env, 'SCRIPT_SANDBOX_UID_BASE', 200_000, 2 ** 32 - 2 - 65_536);
+  if (uidBase < 1000) throw new ConfigError('SCRIPT_SANDBOX_UID_BASE', `不能小于 1000（以免与系统用户重叠），当前为 "${uidBase}"`);
+  return {
+    enabled: mode === 'on',
+    bwrapPath,
+    memoryMb: parseLimit(env, 'SCRIPT_MEMORY_MB', 1024, 1024 * 1024),
+    maxProcesses: parseLimit(env, 'SCRIPT_MAX_PROCESSES', 64, 100_000),
+    maxFileMb: parseLimit(env, 'SCRIPT_MAX_FILE_MB', 1024, 1024 * 1024),
+    maxOpenFiles: parseLimit(env, 'SCRIPT_MAX_OPEN_FILES', 1024, 1_048_576),
+    uidBase,
+  };
+}
+
 function parseLogLevel(raw: string | undefined): string {
   const level = raw || 'info';
   if (!LOG_LEVELS.includes(level)) throw new ConfigError('LOG_LEVEL', `必须是 ${LOG_LEVELS.join('、')} 之一`);
@@ -236,5 +280,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connectionSecret: parseSecret(env.CONNECTION_SECRET),
     connectionAllowedHosts: parseHostList(env.CONNECTION_ALLOWED_HOSTS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    scriptSandbox: parseScriptSandbox(env),
   };
 }

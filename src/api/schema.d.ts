@@ -7443,6 +7443,8 @@ export interface operations {
                         next: string | null;
                         previous: string | null;
                         results: {
+                            /** @description 脚本可以访问网络（由组织管理员允许） */
+                            allow_network: boolean;
                             created_at: string;
                             docker_name: string;
                             docker_tag: string;
@@ -7485,6 +7487,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 允许脚本访问网络（仍不能访问本机回环地址和平台数据库）；只有组织管理员可以设为 true，默认 false */
+                    allow_network?: boolean;
                     /** @description 运行脚本的 Docker 镜像名称，如 python 或 registry.example.com/team/etl；空串为不指定 */
                     docker_name?: string;
                     /** @description 镜像标签，如 3.12-slim；空串为不指定 */
@@ -7504,6 +7508,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 脚本可以访问网络（由组织管理员允许） */
+                        allow_network: boolean;
                         created_at: string;
                         docker_name: string;
                         docker_tag: string;
@@ -7552,6 +7558,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 脚本可以访问网络（由组织管理员允许） */
+                        allow_network: boolean;
                         created_at: string;
                         docker_name: string;
                         docker_tag: string;
@@ -7594,6 +7602,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 允许脚本访问网络（仍不能访问本机回环地址和平台数据库）；只有组织管理员可以设为 true，默认 false */
+                    allow_network?: boolean;
                     /** @description 运行脚本的 Docker 镜像名称，如 python 或 registry.example.com/team/etl；空串为不指定 */
                     docker_name?: string;
                     /** @description 镜像标签，如 3.12-slim；空串为不指定 */
@@ -7613,6 +7623,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 脚本可以访问网络（由组织管理员允许） */
+                        allow_network: boolean;
                         created_at: string;
                         docker_name: string;
                         docker_tag: string;
@@ -7676,6 +7688,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 允许脚本访问网络（仍不能访问本机回环地址和平台数据库）；只有组织管理员可以设为 true，默认 false */
+                    allow_network?: boolean;
                     /** @description 运行脚本的 Docker 镜像名称，如 python 或 registry.example.com/team/etl；空串为不指定 */
                     docker_name?: string;
                     /** @description 镜像标签，如 3.12-slim；空串为不指定 */
@@ -7695,6 +7709,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description 脚本可以访问网络（由组织管理员允许） */
+                        allow_network: boolean;
                         created_at: string;
                         docker_name: string;
                         docker_tag: string;

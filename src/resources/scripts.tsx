@@ -28,7 +28,7 @@ const fileLink = (url: unknown, name: unknown) =>
   );
 const dash = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
 
-/** 脚本: scripts run in a docker image; their parameters are edited from the row action 参数. */
+/** 脚本: scripts run in a docker image or the server's sandbox; their parameters are edited from the row action 参数. */
 export const scriptsResource: AppResource = {
   name: 'scripts',
   list: '/projectSetting/:projectId/scripts',
@@ -52,6 +52,15 @@ export const scriptsResource: AppResource = {
       { key: 'docker_name', label: '镜像', render: (name, record) => (name ? `${String(name)}:${dash(record.docker_tag)}` : '—') },
       { key: 'docker_name', label: '镜像名称', list: false, form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 200 } },
       { key: 'docker_tag', label: '镜像标签', list: false, form: ['create', 'edit'], required: true, initial: 'latest', input: { type: 'text', maxLength: 100 } },
+      {
+        key: 'allow_network',
+        label: '允许访问网络',
+        form: ['create', 'edit'],
+        initial: false,
+        input: { type: 'switch' },
+        help: '只有组织管理员可以开启。脚本默认不能访问网络；开启后可以访问外部网络，但仍不能访问本机地址和平台数据库',
+        render: (value) => (value ? '是' : '否'),
+      },
       { key: 'params', label: '参数', render: (params) => (Array.isArray(params) ? params.length : 0) },
       { key: 'updated_at', label: '更新时间' },
     ],

@@ -23,6 +23,12 @@ describe('configuration', () => {
     });
   });
 
+  it('confines scripts by default, with limits a deployment can change', () => {
+    expect(loadConfig({}).scriptSandbox).toEqual({ enabled: true, bwrapPath: '/usr/bin/bwrap', memoryMb: 1024, maxProcesses: 64, maxFileMb: 1024, maxOpenFiles: 1024, uidBase: 200_000 });
+    const env = { SCRIPT_SANDBOX: 'off', SCRIPT_BWRAP_PATH: '/opt/bin/bwrap', SCRIPT_MEMORY_MB: '512', SCRIPT_MAX_PROCESSES: '16', SCRIPT_MAX_FILE_MB: '10', SCRIPT_MAX_OPEN_FILES: '64', SCRIPT_SANDBOX_UID_BASE: '300000' };
+    expect(loadConfig(env).scriptSandbox).toEqual({ enabled: false, bwrapPath: '/opt/bin/bwrap', memoryMb: 512, maxProcesses: 16, maxFileMb: 10, maxOpenFiles: 64, uidBase: 300_000 });
+  });
+
   it.each([
     ['PORT', { PORT: 'abc' }],
     ['PORT', { PORT: '70000' }],
@@ -42,6 +48,14 @@ describe('configuration', () => {
     ['CONNECTION_ALLOWED_HOSTS', { CONNECTION_ALLOWED_HOSTS: 'db.example.com:0' }],
     ['CONNECTION_ALLOWED_HOSTS', { CONNECTION_ALLOWED_HOSTS: 'db.example.com:70000' }],
     ['CONNECTION_ALLOWED_HOSTS', { CONNECTION_ALLOWED_HOSTS: '10.0.0.0/8:5432' }],
+    ['SCRIPT_SANDBOX', { SCRIPT_SANDBOX: 'no' }],
+    ['SCRIPT_BWRAP_PATH', { SCRIPT_BWRAP_PATH: 'bwrap' }],
+    ['SCRIPT_MEMORY_MB', { SCRIPT_MEMORY_MB: '0' }],
+    ['SCRIPT_MAX_PROCESSES', { SCRIPT_MAX_PROCESSES: 'many' }],
+    ['SCRIPT_MAX_FILE_MB', { SCRIPT_MAX_FILE_MB: '-1' }],
+    ['SCRIPT_MAX_OPEN_FILES', { SCRIPT_MAX_OPEN_FILES: '1.5' }],
+    ['SCRIPT_SANDBOX_UID_BASE', { SCRIPT_SANDBOX_UID_BASE: '0' }],
+    ['SCRIPT_SANDBOX_UID_BASE', { SCRIPT_SANDBOX_UID_BASE: '999' }],
   ])('stops with a message that names %s', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -154,7 +154,7 @@ export async function uploadFile(app: FastifyInstance, token: string, name: stri
 
 let members = 0;
 /** A member of the demo project with a built-in role (made the first time), signed in. */
-export async function memberWithRole(ctx: TestContext, username: string, builtin: 'visitor' | 'editor') {
+export async function memberWithRole(ctx: TestContext, username: string, builtin: 'visitor' | 'editor' | 'admin') {
   const { db } = ctx.database;
   const [existing] = await db.select().from(users).where(eq(users.username, username));
   if (!existing) {

@@ -116,9 +116,9 @@ describe('scripts', () => {
     const made = await call('POST', '', { name: ' 数据清洗 ', file_path: file, docker_name: 'registry.example.com:5000/team/etl', docker_tag: '3.12-slim' });
     expect(made.statusCode, made.body).toBe(201);
     const script = made.json();
-    expect(script).toMatchObject({ name: '数据清洗', file_path: file, file_name: 'clean.py', docker_name: 'registry.example.com:5000/team/etl', docker_tag: '3.12-slim', params: [] });
+    expect(script).toMatchObject({ name: '数据清洗', file_path: file, file_name: 'clean.py', docker_name: 'registry.example.com:5000/team/etl', docker_tag: '3.12-slim', allow_network: false, params: [] });
     expect(script.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(Object.keys(script).sort()).toEqual(['created_at', 'docker_name', 'docker_tag', 'file_name', 'file_path', 'id', 'name', 'params', 'updated_at']);
+    expect(Object.keys(script).sort()).toEqual(['allow_network', 'created_at', 'docker_name', 'docker_tag', 'file_name', 'file_path', 'id', 'name', 'params', 'updated_at']);
 
     expect((await call('GET', `${script.id}/`)).json()).toEqual(script);
     const patched = await call('PATCH', `${script.id}/`, { docker_tag: 'latest' });

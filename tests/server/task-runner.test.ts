@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -16,9 +17,11 @@ import { WORKFLOW_REPORT_GROUP } from '../../server/modules/workflows/report-ope
 import { createTaskRunner } from '../../server/modules/workflows/task-runner';
 import { TaskFailed, type TaskDefinition, type TaskRunRequest, type TaskRunResult, type TaskRunner } from '../../server/modules/workflows/types';
 import { createTestApp, DEMO, type TestContext } from './helpers';
+import { processesWithArgument, sleepMarker } from './sandbox-helpers';
 
 const FAST_QUEUE = { pollSeconds: 0.5, retryDelaySeconds: 0 };
-const ENV_KEYS = ['DAG_RUN_ID', 'HOME', 'LANG', 'PATH', 'TASK_ID', 'TRY_NUMBER', 'TZ', 'WORKFLOW_ID'];
+// PWD: bubblewrap's, after it changed into the task folder.
+const ENV_KEYS = ['DAG_RUN_ID', 'HOME', 'LANG', 'PATH', 'PWD', 'TASK_ID', 'TRY_NUMBER', 'TZ', 'WORKFLOW_ID'];
 
 const spec = (field_name: string, type: ParamType, required = true): ParamSpec => ({ field_name, type, required, options: [], number_min: null, number_max: null, placeholder: '' });
 
@@ -89,14 +92,17 @@ async function failure(attempt: Promise<TaskRunResult>): Promise<TaskFailed> {
   return error as TaskFailed;
 }
 
-/** A process that still runs (a zombie waiting for its parent counts as ended). */
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
+/** Task folders left in the temporary folder with a file that holds this token. */
+function taskFoldersHolding(token: string): string[] {
+  return readdirSync(os.tmpdir())
+    .filter((name) => name.startsWith('workflow-task-'))
+    .filter((name) => {
+      try {
+        return readFileSync(path.join(os.tmpdir(), name, 'left-behind.txt'), 'utf8') === token;
+      } catch {
+        return false;
+      }
+    });
 }
 
 describe('ScriptOperator', () => {
@@ -142,33 +148,31 @@ print(json.dumps({'greeting': '你好，' + inputs['name'], 'same': same, 'at': 
     expect(JSON.stringify(env)).not.toContain('do-not-leak');
   });
 
-  it('gives every try a fresh working folder, HOME, and removes it afterwards', async () => {
+  it('gives every try a fresh working folder at /work, its HOME, and removes it afterwards', async () => {
+    const token = randomUUID();
     const definition = await scriptTask(
       'folder.mjs',
       `import { readdirSync, writeFileSync } from 'node:fs';
 const files = readdirSync('.').sort();
-writeFileSync('left-behind.txt', 'x');
+writeFileSync('left-behind.txt', '${token}');
 console.log(JSON.stringify({ cwd: process.cwd(), home: process.env.HOME, files: files.join(',') }));`,
       { outputs: [spec('cwd', 'string'), spec('home', 'string'), spec('files', 'string')] },
     );
     const first = (await run(request(definition))).outputs;
     const second = (await run(request(definition, {}, { tryNumber: 2 }))).outputs;
     for (const outputs of [first, second]) {
-      expect(outputs.files).toBe('inputs.json,script.mjs');
-      expect(outputs.home).toBe(outputs.cwd);
-      expect(path.dirname(outputs.cwd as string)).toBe(os.tmpdir());
-      expect(existsSync(outputs.cwd as string)).toBe(false);
+      expect(outputs).toEqual({ cwd: '/work', home: '/work', files: 'inputs.json,script.mjs' });
     }
-    expect(second.cwd).not.toBe(first.cwd);
+    expect(taskFoldersHolding(token)).toEqual([]);
   });
 
   it('stops a script that runs past its timeout, with its child processes', async () => {
-    const definition = await scriptTask('sleep.sh', 'sleep 120 &\necho "child $!"\nwait\n', { timeout: 1 });
+    const marker = sleepMarker();
+    const definition = await scriptTask('sleep.sh', `sleep ${marker} &\necho "child started"\nwait\n`, { timeout: 1 });
     const failed = await failure(run(request(definition)));
     expect(failed.message).toBe('任务运行超过时限 1 秒，已停止');
-    const child = Number(/child (\d+)/.exec(failed.log)?.[1]);
-    expect(child).toBeGreaterThan(0);
-    expect(running(child)).toBe(false);
+    expect(failed.log).toContain('child started');
+    expect(processesWithArgument(marker)).toEqual([]);
   });
 
   it('stops a script when the run is stopped', async () => {

@@ -32,6 +32,7 @@ const script = {
   file_name: 'stat.py',
   docker_name: 'python',
   docker_tag: '3.12',
+  allow_network: false,
   params: [param(31, 'city', 'string', { options: ['北京', '上海'], required: true }), param(32, 'year', 'integer', { number_min: 2000, number_max: 2030 })],
   created_at: at,
   updated_at: at,
@@ -108,7 +109,7 @@ describe('脚本', () => {
     await user.click(within(create).getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('新增脚本成功')).toBeInTheDocument();
     expect(calls.uploads).toEqual(['script']);
-    expect(calls.created).toEqual([{ name: '指标计算', file_path: '/api/uploader/v1/files/13/run.py', docker_name: 'python', docker_tag: 'latest' }]);
+    expect(calls.created).toEqual([{ name: '指标计算', file_path: '/api/uploader/v1/files/13/run.py', docker_name: 'python', docker_tag: 'latest', allow_network: false }]);
   }, slow);
 
   it('edits a script’s parameters in its drawer: options only for text, bounds only for numbers', async () => {

@@ -52,7 +52,7 @@ const scriptParams = [
   { ...spec('since', 'datetime'), direction: 'input' },
   { ...spec('total', 'string'), direction: 'output' },
 ].map((param, index) => ({ id: 31 + index, script_id: 3, created_at: at, updated_at: at, ...param }));
-export const demoScript = { id: 3, name: '人口统计', file_path: '/api/uploader/v1/files/12/stat.py', file_name: 'stat.py', docker_name: 'python', docker_tag: '3.12', params: scriptParams, created_at: at, updated_at: at };
+export const demoScript = { id: 3, name: '人口统计', file_path: '/api/uploader/v1/files/12/stat.py', file_name: 'stat.py', docker_name: 'python', docker_tag: '3.12', allow_network: false, params: scriptParams, created_at: at, updated_at: at };
 
 const task = (id: number, name: string, operator: WorkflowTask['operator'], extra: Partial<WorkflowTask> = {}): WorkflowTask => ({
   id,

@@ -17,6 +17,8 @@ export const scripts = pgTable(
     fileId: integer('file_id').notNull().references(() => storedFiles.id),
     dockerName: varchar('docker_name', { length: 255 }).notNull().default(''),
     dockerTag: varchar('docker_tag', { length: 128 }).notNull().default(''),
+    /** Set only by an organization admin: the script may reach the network (never loopback, link-local or the platform's database). */
+    allowNetwork: boolean('allow_network').notNull().default(false),
     ...timestamps,
   },
   (table) => [unique('scripts_project_name_unique').on(table.projectUuid, table.name), index('scripts_file_idx').on(table.fileId)],

@@ -16,6 +16,8 @@ export interface ProjectAccess {
   member: typeof projectMembers.$inferSelect | null;
   role: typeof roles.$inferSelect | null;
   permissions: string[];
+  /** The caller administers the project's organization (owner or 企业管理员). */
+  organizationAdmin: boolean;
 }
 
 const PROJECT_DETAILS = scopeDetails('project');
@@ -72,10 +74,10 @@ function accessOf(standing: Standing | undefined): ProjectAccess {
   if (!standing?.project || standing.isOwner === null) throw projectNotFound();
   const { project, member, role, isOwner, organizationRole } = standing;
   if (isOrganizationAdmin(isOwner, organizationRole)) {
-    return { project, member, role, permissions: [...PROJECT_DETAILS] };
+    return { project, member, role, permissions: [...PROJECT_DETAILS], organizationAdmin: true };
   }
   if (!member) throw projectNotFound();
-  return { project, member, role, permissions: role?.permissions ?? [] };
+  return { project, member, role, permissions: role?.permissions ?? [], organizationAdmin: false };
 }
 
 /**

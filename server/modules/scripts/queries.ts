@@ -10,7 +10,7 @@ import type { ParamValues } from './checks';
 
 export type ScriptRow = typeof scripts.$inferSelect & { fileName: string };
 export type ParamRow = typeof scriptParams.$inferSelect;
-type ScriptValues = { name: string; fileId: number; dockerName: string; dockerTag: string };
+type ScriptValues = { name: string; fileId: number; dockerName: string; dockerTag: string; allowNetwork: boolean };
 
 const SCRIPT_ORDER: Record<string, PgColumn> = { id: scripts.id, name: scripts.name, docker_name: scripts.dockerName, created_at: scripts.createdAt, updated_at: scripts.updatedAt };
 const PARAM_ORDER: Record<string, PgColumn> = {

@@ -34,6 +34,7 @@ export const ScriptWrite = Type.Object({
   ),
   docker_name: Type.Optional(Type.String({ maxLength: 255, description: '运行脚本的 Docker 镜像名称，如 python 或 registry.example.com/team/etl；空串为不指定' })),
   docker_tag: Type.Optional(Type.String({ maxLength: 128, description: '镜像标签，如 3.12-slim；空串为不指定' })),
+  allow_network: Type.Optional(Type.Boolean({ description: '允许脚本访问网络（仍不能访问本机回环地址和平台数据库）；只有组织管理员可以设为 true，默认 false' })),
 });
 
 // `nullable`, not a union with Type.Null(): with type coercion on, a union turns null into 0 or 0 into null.
@@ -73,6 +74,7 @@ export const Script = Type.Object({
   file_name: Type.String(),
   docker_name: Type.String(),
   docker_tag: Type.String(),
+  allow_network: Type.Boolean({ description: '脚本可以访问网络（由组织管理员允许）' }),
   params: Type.Array(ScriptParam, { description: '脚本的参数，先输入后输出，各按 id' }),
   created_at: Type.String(),
   updated_at: Type.String(),

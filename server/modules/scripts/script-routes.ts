@@ -2,11 +2,12 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { permissionDetail } from '../../../contract/permissions';
 import { formatDateTime } from '../../lib/dates';
-import { badRequest } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { listPage } from '../../lib/list-page';
 import { PageOf } from '../../lib/pagination';
 import { isForeignKeyViolation, refuseTaken } from '../../lib/sql';
 import { inProject, projectOf } from '../../plugins/access';
+import type { ProjectAccess } from '../projects/access';
 import { resolveFileUrl } from '../library/files';
 import { fileUrl } from '../uploads/access';
 import { touchWorkflowsOfScript } from '../workflows/dag';
@@ -21,6 +22,13 @@ export const scriptTags = ['脚本'];
 const taken = () => badRequest('脚本名称已存在');
 type Write = Static<typeof ScriptWrite>;
 type Project = { uuid: string; organizationUuid: string };
+
+/** Only an organization admin may let a script reach the network; anyone may turn it off or leave it as it is. */
+function networkSetting(access: ProjectAccess, wanted: boolean | undefined, current: boolean): boolean {
+  if (wanted === undefined || wanted === current || !wanted) return wanted ?? current;
+  if (!access.organizationAdmin) throw forbidden('只有组织管理员可以允许脚本访问网络');
+  return true;
+}
 
 export function presentParam(row: ParamRow, timeZone: string) {
   return {
@@ -51,6 +59,7 @@ export async function scriptRoutes(app: FastifyInstance): Promise<void> {
       file_name: row.fileName,
       docker_name: row.dockerName,
       docker_tag: row.dockerTag,
+      allow_network: row.allowNetwork,
       params: params.filter((param) => param.scriptId === row.id).map((param) => presentParam(param, timeZone)),
       created_at: formatDateTime(row.createdAt, timeZone)!,
       updated_at: formatDateTime(row.updatedAt, timeZone)!,
@@ -66,11 +75,12 @@ export async function scriptRoutes(app: FastifyInstance): Promise<void> {
   };
 
   /** The script a body describes, over the stored one where the body leaves fields out. */
-  const describe = async (project: Project, body: Write, base?: ScriptRow) => ({
+  const describe = async (access: ProjectAccess, body: Write, base?: ScriptRow) => ({
     name: requiredText(body.name ?? base?.name, '请输入脚本名称 name'),
-    fileId: body.file_path === undefined && base ? base.fileId : await fileOf(project, body.file_path),
+    fileId: body.file_path === undefined && base ? base.fileId : await fileOf(access.project, body.file_path),
     dockerName: dockerName(body.docker_name ?? base?.dockerName ?? ''),
     dockerTag: dockerTag(body.docker_tag ?? base?.dockerTag ?? ''),
+    allowNetwork: networkSetting(access, body.allow_network, base?.allowNetwork ?? false),
   });
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof ScriptListQuery> }>(
@@ -86,8 +96,9 @@ export async function scriptRoutes(app: FastifyInstance): Promise<void> {
     `${SCRIPT_BASE}/`,
     { config: inProject([mayScript('create')]), schema: { tags: scriptTags, summary: '新建脚本', params: ProjectParams, body: ScriptWrite, response: { 201: Script } } },
     async (request, reply) => {
-      const { project } = projectOf(request);
-      const values = await describe(project, request.body);
+      const access = projectOf(request);
+      const { project } = access;
+      const values = await describe(access, request.body);
       const id = await refuseTaken(() => insertScript(app.db, project.uuid, values), taken);
       return reply.status(201).send(await presentOne(project.uuid, id));
     },
@@ -107,9 +118,10 @@ export async function scriptRoutes(app: FastifyInstance): Promise<void> {
         schema: { tags: scriptTags, summary: '修改脚本（未传的字段保持不变；换文件后旧文件随之删除）', params: ScriptIdParams, body: ScriptWrite, response: { 200: Script } },
       },
       async (request) => {
-        const { project } = projectOf(request);
+        const access = projectOf(request);
+        const { project } = access;
         const base = await findScript(app.db, project.uuid, request.params.id);
-        const values = await describe(project, request.body, base);
+        const values = await describe(access, request.body, base);
         await refuseTaken(() => updateScript(app.db, project.uuid, base.id, values), taken);
         await touchWorkflowsOfScript(app.db, base.id);
         await deleteUnusedObjects(app);

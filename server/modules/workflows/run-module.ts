@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { advanceJob } from './advance';
 import { ADVANCE_QUEUE, createEngine, TASK_QUEUE, type AdvanceJob, type Engine, type TaskJob, type WorkflowEngineOptions } from './engine';
 import { runRoutes } from './run-routes';
+import { logSandboxMode } from './sandbox';
 import { reapZombies, scheduleDueRuns } from './scheduler';
 import { runTaskJob } from './task-job';
 import { taskInstanceRoutes } from './task-instance-routes';
@@ -53,7 +54,10 @@ export function workflowRunModule(options: WorkflowEngineOptions | null) {
     const scheduler = startScheduler(engine);
     app.addHook('onReady', async () => {
       await app.jobs.work<AdvanceJob>(ADVANCE_QUEUE, (data) => advanceJob(engine, data.workflowId), { concurrency: ADVANCE_LOOPS });
-      if (engine.taskSlots > 0) await app.jobs.work<TaskJob>(TASK_QUEUE, (data, context) => runTaskJob(engine, data, context), { concurrency: engine.taskSlots });
+      if (engine.taskSlots > 0) {
+        await logSandboxMode(app.log, app.config.scriptSandbox);
+        await app.jobs.work<TaskJob>(TASK_QUEUE, (data, context) => runTaskJob(engine, data, context), { concurrency: engine.taskSlots });
+      }
       scheduler.start();
     });
     app.addHook('onClose', async () => {

@@ -6,10 +6,11 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { storedFiles } from '../../db/schema';
+import { scripts, storedFiles } from '../../db/schema';
 import { dockerClientEnv, dockerReachable, killContainer } from './docker';
 import { readScriptOutputs } from './outputs';
-import { runProcess, type ProcessResult } from './script-process';
+import { sandboxCommand, SANDBOX_WORK } from './sandbox';
+import { runProcess, type ProcessResult, type ProcessSpec } from './script-process';
 import { TaskLog } from './task-log';
 import { TaskFailed, type TaskRunRequest, type TaskRunResult } from './types';
 
@@ -53,20 +54,55 @@ async function writeScriptFile(app: FastifyInstance, script: Script, target: str
   }
 }
 
-function failure(result: ProcessResult, timeout: number, log: TaskLog): TaskFailed | null {
+const SIGNAL_REASONS: Partial<Record<NodeJS.Signals, string>> = { SIGXCPU: '（超过 CPU 时间限制）', SIGXFSZ: '（写入的文件超过大小限制）' };
+
+/** bwrap answers a script killed by a signal with 128 + the signal's number. */
+function signalOfSandbox(code: number): NodeJS.Signals | null {
+  if (code <= 128) return null;
+  const found = Object.entries(os.constants.signals).find(([, number]) => number === code - 128);
+  return found ? (found[0] as NodeJS.Signals) : null;
+}
+
+function failure(result: ProcessResult, timeout: number, log: TaskLog, sandboxed: boolean): TaskFailed | null {
   if (result.stopped === 'timeout') return new TaskFailed(`任务运行超过时限 ${timeout} 秒，已停止`, log.toString());
   if (result.stopped === 'aborted') return new TaskFailed('任务已被停止', log.toString());
   if (result.startError) return new TaskFailed(`无法启动脚本：${result.startError.message}`, log.toString());
-  if (result.code === null) return new TaskFailed(`脚本被信号 ${result.exitSignal ?? '未知'} 终止`, log.toString());
+  const signal = result.code === null ? result.exitSignal : sandboxed ? signalOfSandbox(result.code) : null;
+  if (result.code === null || signal) return new TaskFailed(`脚本被信号 ${signal ?? '未知'} 终止${(signal && SIGNAL_REASONS[signal]) ?? ''}`, log.toString());
   if (result.code !== 0) return new TaskFailed(`脚本退出码 ${result.code}`, log.toString());
   return null;
+}
+
+/** Whether an organization admin let the script reach the network; read at run time, so taking it back takes effect at once. */
+async function networkAllowed(app: FastifyInstance, scriptId: number): Promise<boolean> {
+  const [row] = await app.db.select({ allowNetwork: scripts.allowNetwork }).from(scripts).where(eq(scripts.id, scriptId));
+  return row?.allowNetwork ?? false;
+}
+
+/** Runs the script in the bubblewrap sandbox (sandbox.ts), or as the server's user when SCRIPT_SANDBOX=off. */
+async function runLocally(app: FastifyInstance, request: TaskRunRequest, local: string[], fileName: string, folder: string, common: Omit<ProcessSpec, 'command' | 'args' | 'env'>, log: TaskLog) {
+  const settings = app.config.scriptSandbox;
+  const [command, ...flags] = local;
+  if (!settings.enabled) return runProcess({ ...common, command, args: [...flags, fileName], env: scriptEnv(app, request, folder) });
+  let confined;
+  try {
+    const network = await networkAllowed(app, request.task.script!.id);
+    confined = await sandboxCommand({ config: settings, folder, command: local, cpuSeconds: request.task.timeout, network, databaseUrl: app.config.databaseUrl });
+  } catch (error) {
+    throw new TaskFailed((error as Error).message, log.toString());
+  }
+  try {
+    return await runProcess({ ...common, cwd: folder, command: confined.command, args: [...confined.args, fileName], env: scriptEnv(app, request, SANDBOX_WORK) });
+  } finally {
+    confined.release();
+  }
 }
 
 /**
  * A ScriptOperator try: the script's file and inputs.json in a fresh folder (removed afterwards),
  * run by the interpreter its extension names with the inputs as JSON on stdin, in a clean
- * environment, in the Docker image the script names when it names one. Its outputs are the JSON
- * object of its last non-empty stdout line.
+ * environment, in the Docker image the script names when it names one, else in the bubblewrap
+ * sandbox (sandbox.ts). Its outputs are the JSON object of its last non-empty stdout line.
  */
 export async function runScriptTask(app: FastifyInstance, request: TaskRunRequest): Promise<TaskRunResult> {
   const log = new TaskLog();
@@ -89,23 +125,21 @@ export async function runScriptTask(app: FastifyInstance, request: TaskRunReques
     await writeScriptFile(app, script, path.join(folder, fileName), log);
     const inputs = JSON.stringify(request.inputs);
     await writeFile(path.join(folder, INPUTS_FILE), inputs);
-    const env = scriptEnv(app, request, folder);
     const common = { cwd: folder, stdin: inputs, timeoutSeconds: task.timeout, signal: request.signal, log };
 
     let result: ProcessResult;
     if (image) {
       const container = `workflow-task-${randomUUID()}`;
-      const passed = Object.entries({ ...env, HOME: '/work' }).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
+      const passed = Object.entries(scriptEnv(app, request, '/work')).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
       // As the server's user, so the container can use the folder and what it writes there can be removed.
       const user = process.getuid && process.getgid ? ['--user', `${process.getuid()}:${process.getgid()}`] : [];
       const args = ['run', '--rm', '-i', '--name', container, '-v', `${folder}:/work`, '-w', '/work', '--network', 'none', ...user, ...passed, image, ...interpreter.container, fileName];
       result = await runProcess({ ...common, command: 'docker', args, env: dockerClientEnv(SCRIPT_PATH), onStop: () => killContainer(SCRIPT_PATH, container) });
     } else {
-      const [command, ...flags] = interpreter.local;
-      result = await runProcess({ ...common, command, args: [...flags, fileName], env });
+      result = await runLocally(app, request, interpreter.local, fileName, folder, common, log);
     }
 
-    const failed = failure(result, task.timeout, log);
+    const failed = failure(result, task.timeout, log, !image && app.config.scriptSandbox.enabled);
     if (failed) throw failed;
     if (result.lastLine === null && task.outputs.length > 0) throw new TaskFailed('脚本标准输出的最后一行过长，无法读取输出', log.toString());
     try {

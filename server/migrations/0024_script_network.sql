@@ -1,0 +1,1 @@
+ALTER TABLE "scripts" ADD COLUMN "allow_network" boolean DEFAULT false NOT NULL;
