@@ -22,6 +22,17 @@ export interface Config {
   connectionAllowedHosts: string[] | undefined;
   /** LIST_ANSWERS_REMEMBERED: report and material list answers remembered per process, each while its project's list is unchanged; 0 remembers none. */
   listAnswersRemembered: number;
+  /** Bounds on 成果 generation, checked as each request is recorded. */
+  generationLimits: GenerationLimits;
+  /** WORKFLOW_MAX_TASKS: tasks one workflow may hold (default 1000). */
+  workflowMaxTasks: number;
+}
+
+export interface GenerationLimits {
+  /** GENERATION_MAX_PENDING_PER_PROJECT: regions queued or being made in one project, this request's included (default 200, one full request). */
+  maxPendingPerProject: number;
+  /** GENERATION_MAX_PER_USER_MINUTE: generation requests one user may make in a minute (default 10). */
+  maxPerUserMinute: number;
 }
 
 /** How many API requests run at once and wait in line; beyond that the server answers 503 at once. */
@@ -136,6 +147,13 @@ function parseCount<T extends number | undefined>(env: NodeJS.ProcessEnv, variab
   return Number(raw);
 }
 
+function parseLimit(env: NodeJS.ProcessEnv, variable: string, fallback: number): number {
+  const raw = env[variable];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 1_000_000) throw new ConfigError(variable, `必须是 1 到 1000000 之间的整数，当前为 "${raw}"`);
+  return Number(raw);
+}
+
 function parseSecret(raw: string | undefined): Buffer | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (!/^[0-9a-f]{64}$/i.test(raw)) throw new ConfigError('CONNECTION_SECRET', '必须是 64 位十六进制数字（32 字节），例如 openssl rand -hex 32 的输出');
@@ -186,5 +204,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     connectionSecret: parseSecret(env.CONNECTION_SECRET),
     connectionAllowedHosts: parseHostList(env.CONNECTION_ALLOWED_HOSTS),
+    generationLimits: {
+      maxPendingPerProject: parseLimit(env, 'GENERATION_MAX_PENDING_PER_PROJECT', 200),
+      maxPerUserMinute: parseLimit(env, 'GENERATION_MAX_PER_USER_MINUTE', 10),
+    },
+    workflowMaxTasks: parseLimit(env, 'WORKFLOW_MAX_TASKS', 1000),
   };
 }

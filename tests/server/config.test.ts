@@ -13,6 +13,14 @@ describe('configuration', () => {
     });
   });
 
+  it('bounds generation and workflows by default, and reads the bounds from the environment', () => {
+    expect(loadConfig({})).toMatchObject({ generationLimits: { maxPendingPerProject: 200, maxPerUserMinute: 10 }, workflowMaxTasks: 1000 });
+    expect(loadConfig({ GENERATION_MAX_PENDING_PER_PROJECT: '50', GENERATION_MAX_PER_USER_MINUTE: '3', WORKFLOW_MAX_TASKS: '8000' })).toMatchObject({
+      generationLimits: { maxPendingPerProject: 50, maxPerUserMinute: 3 },
+      workflowMaxTasks: 8000,
+    });
+  });
+
   it.each([
     ['PORT', { PORT: 'abc' }],
     ['PORT', { PORT: '70000' }],
@@ -26,6 +34,9 @@ describe('configuration', () => {
     ['FRAME_ANCESTORS', { FRAME_ANCESTORS: "'none' https://shell.example.com" }],
     ['CONNECTION_SECRET', { CONNECTION_SECRET: 'short' }],
     ['CONNECTION_ALLOWED_HOSTS', { CONNECTION_ALLOWED_HOSTS: 'db.example.com; rm -rf' }],
+    ['GENERATION_MAX_PENDING_PER_PROJECT', { GENERATION_MAX_PENDING_PER_PROJECT: '0' }],
+    ['GENERATION_MAX_PER_USER_MINUTE', { GENERATION_MAX_PER_USER_MINUTE: 'ten' }],
+    ['WORKFLOW_MAX_TASKS', { WORKFLOW_MAX_TASKS: '-5' }],
   ])('stops with a message that names %s', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
