@@ -30,6 +30,10 @@ export interface Config {
   /** TRUST_PROXY: proxies whose X-Forwarded-For names the client: a hop count, or their addresses and CIDR ranges; unset: none. */
   trustProxy: number | string[] | false;
   scriptSandbox: ScriptSandboxConfig;
+  /** Bounds on 成果 generation, checked as each request is recorded. */
+  generationLimits: GenerationLimits;
+  /** WORKFLOW_MAX_TASKS: tasks one workflow may hold (default 1000). */
+  workflowMaxTasks: number;
 }
 
 /** How workflow scripts without a Docker image are confined (server/modules/workflows/sandbox.ts). */
@@ -48,6 +52,13 @@ export interface ScriptSandboxConfig {
   maxOpenFiles: number;
   /** SCRIPT_SANDBOX_UID_BASE: first of the 65536 uids tasks run as when the server runs as root (default 200000). */
   uidBase: number;
+}
+
+export interface GenerationLimits {
+  /** GENERATION_MAX_PENDING_PER_PROJECT: regions queued or being made in one project, this request's included (default 200, one full request). */
+  maxPendingPerProject: number;
+  /** GENERATION_MAX_PER_USER_MINUTE: generation requests one user may make in a minute (default 10). */
+  maxPerUserMinute: number;
 }
 
 /** How many API requests run at once and wait in line; beyond that the server answers 503 at once. */
@@ -281,5 +292,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connectionAllowedHosts: parseHostList(env.CONNECTION_ALLOWED_HOSTS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     scriptSandbox: parseScriptSandbox(env),
+    generationLimits: {
+      maxPendingPerProject: parseLimit(env, 'GENERATION_MAX_PENDING_PER_PROJECT', 200, 1_000_000),
+      maxPerUserMinute: parseLimit(env, 'GENERATION_MAX_PER_USER_MINUTE', 10, 1_000_000),
+    },
+    workflowMaxTasks: parseLimit(env, 'WORKFLOW_MAX_TASKS', 1000, 1_000_000),
   };
 }

@@ -32,6 +32,7 @@ export const notAuthenticated = (message = '未登录或登录已失效，请重
   new AppError(401, code, message);
 export const forbidden = (message = '您暂无权限访问该接口', code: number = ErrorCode.forbidden) =>
   new AppError(403, code, message);
+export const tooManyRequests = (message: string) => new AppError(429, ErrorCode.tooManyRequests, message);
 export const notFound = (message = '请求的资源不存在') => new AppError(404, ErrorCode.notFound, message);
 
 /** 403 with code 40301 naming the missing permission, as the app shows it. */

@@ -22,6 +22,19 @@ export async function refuseTaken<T>(write: () => Promise<T>, taken: () => Error
   }
 }
 
+/** PostgreSQL's bound on the parameters of one statement. */
+const MAX_PARAMETERS = 65_535;
+
+/**
+ * Writes rows in consecutive batches (e.g. `(batch) => tx.insert(table).values(batch)`), each
+ * small enough that a multi-row insert of them binds fewer than PostgreSQL's 65,535 parameters.
+ */
+export async function inBatches<T extends object>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
+  const perRow = Math.max(1, ...rows.map((row) => Object.keys(row).length));
+  const size = Math.floor(MAX_PARAMETERS / perRow);
+  for (let start = 0; start < rows.length; start += size) await write(rows.slice(start, start + size));
+}
+
 /** The ORDER BY of a DRF `ordering` (one field, `-` for descending), ties broken by id. */
 export function orderOf(ordering: string | undefined, columns: Record<string, PgColumn>, id: PgColumn) {
   const field = ordering?.replace(/^-/, '') ?? 'id';

@@ -29,6 +29,14 @@ describe('configuration', () => {
     expect(loadConfig(env).scriptSandbox).toEqual({ enabled: false, bwrapPath: '/opt/bin/bwrap', memoryMb: 512, maxProcesses: 16, maxFileMb: 10, maxOpenFiles: 64, uidBase: 300_000 });
   });
 
+  it('bounds generation and workflows by default, and reads the bounds from the environment', () => {
+    expect(loadConfig({})).toMatchObject({ generationLimits: { maxPendingPerProject: 200, maxPerUserMinute: 10 }, workflowMaxTasks: 1000 });
+    expect(loadConfig({ GENERATION_MAX_PENDING_PER_PROJECT: '50', GENERATION_MAX_PER_USER_MINUTE: '3', WORKFLOW_MAX_TASKS: '8000' })).toMatchObject({
+      generationLimits: { maxPendingPerProject: 50, maxPerUserMinute: 3 },
+      workflowMaxTasks: 8000,
+    });
+  });
+
   it.each([
     ['PORT', { PORT: 'abc' }],
     ['PORT', { PORT: '70000' }],
@@ -56,6 +64,9 @@ describe('configuration', () => {
     ['SCRIPT_MAX_OPEN_FILES', { SCRIPT_MAX_OPEN_FILES: '1.5' }],
     ['SCRIPT_SANDBOX_UID_BASE', { SCRIPT_SANDBOX_UID_BASE: '0' }],
     ['SCRIPT_SANDBOX_UID_BASE', { SCRIPT_SANDBOX_UID_BASE: '999' }],
+    ['GENERATION_MAX_PENDING_PER_PROJECT', { GENERATION_MAX_PENDING_PER_PROJECT: '0' }],
+    ['GENERATION_MAX_PER_USER_MINUTE', { GENERATION_MAX_PER_USER_MINUTE: 'ten' }],
+    ['WORKFLOW_MAX_TASKS', { WORKFLOW_MAX_TASKS: '-5' }],
   ])('stops with a message that names %s', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

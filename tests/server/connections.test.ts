@@ -234,7 +234,12 @@ describe('records of odd types, and other projects', () => {
     const [visitor] = await ctx.database.db.select().from(roles).where(and(eq(roles.projectUuid, DEMO.projectUuid), eq(roles.builtin, 'visitor')));
     await ctx.database.db.insert(projectMembers).values({ projectUuid: DEMO.projectUuid, userUuid: user.uuid, roleId: visitor.id });
     const token = await login(ctx.app, 'visitor1', 'visitor-pass1');
-    expect((await call('GET', 'connections/', undefined, token)).statusCode).toBe(200);
+    // A visitor reads the library, not the project's data connections.
+    const refused = await call('GET', 'connections/', undefined, token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 40301, message: '您没有「查看数据连接」权限' });
+    const reports = await ctx.app.inject({ method: 'GET', url: `/studio/report/api/report/projects/${DEMO.projectUuid}/report/report_list/`, headers: authHeaders(token) });
+    expect(reports.statusCode, reports.body).toBe(200);
     expect((await call('POST', 'connections/', { ...POSTGRES, name: '访客建的' }, token)).statusCode).toBe(403);
     expect((await call('POST', 'connections/test_connection/', POSTGRES, token)).statusCode).toBe(403);
   });

@@ -65,6 +65,9 @@ describe('projects', () => {
     expect((await call('DELETE', `${BASE}/${DEMO.projectUuid}/`, visitor)).json().message).toBe('您没有「删除项目」权限');
     const permission = (await call('GET', `${BASE}/${DEMO.projectUuid}/permission/`, visitor)).json();
     expect(permission.permissions_detail.every((d: string) => d.includes('.view_'))).toBe(true);
+    // The library, not the project's data connections, scripts or workflows.
+    expect(permission.permissions_detail).toEqual(expect.arrayContaining(['report.report.view_report', 'report.material.view_material', 'report.label.view_label', 'report.oaresult.view_oaresult']));
+    expect(permission.permissions_detail.filter((d: string) => /^(connection|script|airflow)\./.test(d))).toEqual([]);
   });
 });
 

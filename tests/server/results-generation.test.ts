@@ -256,6 +256,45 @@ describe('成果生成', () => {
   });
 });
 
+describe('成果生成的上限', () => {
+  let ctx: TestContext;
+  let token: string;
+  let setup: Setup;
+  let release: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const post = (regions: Array<Record<string, string>>) =>
+    ctx.app.inject({ method: 'POST', url: `${RESULTS}/generate/`, payload: payloadOf(setup, regions), headers: authHeaders(token) });
+  const streets = (...names: string[]) => names.map((street) => ({ area: '东城区', street }));
+
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      env: { GENERATION_MAX_PENDING_PER_PROJECT: '3', GENERATION_MAX_PER_USER_MINUTE: '3' },
+      app: { jobs: FAST_QUEUE, results: fakeDeps({ onRender: () => held }) },
+    });
+    token = await login(ctx.app);
+    setup = await prepare(ctx.database.db);
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  it('refuses regions beyond the pending bound, and requests beyond the per-minute bound, even when they race', async () => {
+    const racing = await Promise.all([post(streets('和平街道', '光明街道')), post(streets('和平街道', '光明街道')), post(streets('和平街道', '光明街道'))]);
+    expect(racing.map((response) => response.statusCode).sort()).toEqual([200, 400, 400]);
+    for (const refused of racing.filter((response) => response.statusCode === 400)) {
+      expect(refused.json()).toMatchObject({ code: 40000, message: '本项目待生成的成果已达上限 3 个（待生成 2 个，本次 2 个），请等待生成完成后再试' });
+    }
+    expect((await post(streets('空白街道'))).statusCode).toBe(200);
+    expect((await post(streets('和平街道'))).json().message).toContain('本项目待生成的成果已达上限 3 个');
+
+    release();
+    for (const job of await jobsOf(ctx.app, token)) await settled(ctx.app, token, job.job_id);
+    // Two requests recorded this minute, the bound is three: of two racing, one passes.
+    const again = await Promise.all([post(streets('和平街道')), post(streets('光明街道'))]);
+    expect(again.map((response) => response.statusCode).sort()).toEqual([200, 429]);
+    expect(again.find((response) => response.statusCode === 429)!.json()).toEqual({ code: 42900, message: '生成请求过于频繁（每分钟最多 3 次），请一分钟后再试' });
+    expect(await jobsOf(ctx.app, token)).toHaveLength(3);
+  });
+});
+
 describe('成果生成 interrupted by a restart', () => {
   let ctx: TestContext;
   let token: string;

@@ -226,15 +226,22 @@ describe('scripts', () => {
     expect((await call('GET', `${otherId}/script_params/`)).statusCode).toBe(404);
     expect((await call('POST', `${otherId}/script_params/`, { direction: 'input', field_name: 'a', type: 'string' })).statusCode).toBe(404);
 
+    // The report editor reads scripts and changes none; a visitor does not see them.
+    const editor = await memberWithRole(ctx, 'script_editor', 'editor');
+    const mine = await makeScript('报告管理员看的');
+    expect((await call('GET', '', undefined, editor)).statusCode).toBe(200);
+    expect((await call('GET', `${mine.id}/`, undefined, editor)).statusCode).toBe(200);
+    expect((await call('GET', `${mine.id}/script_params/`, undefined, editor)).statusCode).toBe(200);
+    expect((await call('POST', '', { name: '报告管理员建的', file_path: mine.file_path }, editor)).statusCode).toBe(403);
+    expect((await call('PATCH', `${mine.id}/`, { docker_tag: 'x' }, editor)).statusCode).toBe(403);
+    expect((await call('DELETE', `${mine.id}/`, undefined, editor)).statusCode).toBe(403);
+    expect((await call('POST', `${mine.id}/script_params/`, { direction: 'input', field_name: 'a', type: 'string' }, editor)).statusCode).toBe(403);
     const visitor = await memberWithRole(ctx, 'script_visitor', 'visitor');
-    const mine = await makeScript('访客看的');
-    expect((await call('GET', '', undefined, visitor)).statusCode).toBe(200);
-    expect((await call('GET', `${mine.id}/`, undefined, visitor)).statusCode).toBe(200);
-    expect((await call('GET', `${mine.id}/script_params/`, undefined, visitor)).statusCode).toBe(200);
-    expect((await call('POST', '', { name: '访客建的', file_path: mine.file_path }, visitor)).statusCode).toBe(403);
-    expect((await call('PATCH', `${mine.id}/`, { docker_tag: 'x' }, visitor)).statusCode).toBe(403);
-    expect((await call('DELETE', `${mine.id}/`, undefined, visitor)).statusCode).toBe(403);
-    expect((await call('POST', `${mine.id}/script_params/`, { direction: 'input', field_name: 'a', type: 'string' }, visitor)).statusCode).toBe(403);
+    for (const path of ['', `${mine.id}/`]) {
+      const refused = await call('GET', path, undefined, visitor);
+      expect(refused.statusCode, path).toBe(403);
+      expect(refused.json()).toEqual({ code: 40301, message: '您没有「查看脚本」权限' });
+    }
   });
 });
 

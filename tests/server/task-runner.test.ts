@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_OPERATOR_PARAMS, type ParamSpec, type ParamType } from '../../contract/workflows';
-import { connections, generationRegions, libraryGroups, libraryItems, projects, resultReports, scripts, storedFiles, workflowLinks, workflows, workflowTasks, workflowVersions } from '../../server/db/schema';
+import { connections, generationJobs, generationRegions, libraryGroups, libraryItems, projectMembers, projects, resultReports, scripts, storedFiles, users, workflowLinks, workflows, workflowTasks, workflowVersions } from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
 import { DEMO_SCRIPT_NAME, DEMO_WORKFLOW_NAME } from '../../server/db/seed/demo-workflow';
 import { MIME } from '../../server/lib/file-types';
@@ -16,7 +16,7 @@ import { renderResultReport } from '../../server/modules/results/report-pdf';
 import { WORKFLOW_REPORT_GROUP } from '../../server/modules/workflows/report-operator';
 import { createTaskRunner } from '../../server/modules/workflows/task-runner';
 import { TaskFailed, type TaskDefinition, type TaskRunRequest, type TaskRunResult, type TaskRunner } from '../../server/modules/workflows/types';
-import { createTestApp, DEMO, type TestContext } from './helpers';
+import { createTestApp, DEMO, memberWithRole, type TestContext } from './helpers';
 import { processesWithArgument, sleepMarker } from './sandbox-helpers';
 
 const FAST_QUEUE = { pollSeconds: 0.5, retryDelaySeconds: 0 };
@@ -277,9 +277,16 @@ const report = task({ name: 'report', operator: 'ReportOperator', timeout: 120, 
 const district = (name: string) => ['示例省', '示例市', name];
 
 describe('ReportOperator', () => {
+  let demoUuid: string;
+  beforeAll(async () => {
+    demoUuid = (await ctx.database.db.select().from(users).where(eq(users.username, DEMO.username)))[0].uuid;
+  });
+  /** A try of the report task in a run the demo user (the organization's owner) triggered. */
+  const reportRequest = (inputs: Record<string, unknown>, extra: Partial<TaskRunRequest> = {}) => request(report, inputs, { userUuid: demoUuid, ...extra });
+
   it('generates a report for each region into the 工作流成果 group', async () => {
     const regions = [district('东湖区'), district('西山区')];
-    const { outputs, log } = await run(request(report, { dimension: '生态宜居', regions: JSON.stringify(regions) }));
+    const { outputs, log } = await run(reportRequest({ dimension: '生态宜居', regions: JSON.stringify(regions) }));
     expect(outputs.report_count).toBe(2);
     const made = await ctx.database.db.select().from(generationRegions).where(eq(generationRegions.jobId, outputs.generation_id as number));
     expect(made.map((row) => row.state)).toEqual(['done', 'done']);
@@ -298,7 +305,7 @@ describe('ReportOperator', () => {
   it('fails with the reasons of the regions that got no report', async () => {
     fakes.empty = '北岸县';
     try {
-      const failed = await failure(run(request(report, { dimension: '生态宜居', regions: JSON.stringify([district('东湖区'), district('北岸县')]) })));
+      const failed = await failure(run(reportRequest({ dimension: '生态宜居', regions: JSON.stringify([district('东湖区'), district('北岸县')]) })));
       expect(failed.message).toBe('1 个区域未能生成报告（共 2 个），原因见日志');
       expect(failed.log).toContain('示例省/示例市/北岸县：未生成，北岸县没有「生态宜居」维度的体检指标');
     } finally {
@@ -314,14 +321,14 @@ describe('ReportOperator', () => {
       [{ dimension: '生态宜居', regions: JSON.stringify([district('不存在区')]) }, '输入 regions 第 1 个区域「不存在区」不在项目的调查范围中'],
       [{ dimension: '生态宜居', regions: JSON.stringify([district('东湖区')]), report_type: '周报' }, '输入 report_type「周报」不是本项目「报告类型」分组中的标签'],
     ];
-    for (const [inputs, message] of cases) expect((await failure(run(request(report, inputs)))).message, message).toContain(message);
+    for (const [inputs, message] of cases) expect((await failure(run(reportRequest(inputs)))).message, message).toContain(message);
   });
 
   it('stops waiting when the run is stopped, and gives up the regions not yet made', async () => {
     fakes.held = '南城区';
     try {
       const controller = new AbortController();
-      const attempt = run(request(report, { dimension: '生态宜居', regions: JSON.stringify([district('南城区')]) }, { signal: controller.signal }));
+      const attempt = run(reportRequest({ dimension: '生态宜居', regions: JSON.stringify([district('南城区')]) }, { signal: controller.signal }));
       fakes.onHold = () => controller.abort();
       const failed = await failure(attempt);
       expect(failed.message).toBe('任务已被停止');
@@ -331,7 +338,38 @@ describe('ReportOperator', () => {
       fakes.release();
     }
   }, 60_000);
+
+  it('acts for the user who triggered the run, and fails when that user may not generate 成果 in the project', async () => {
+    const regions = JSON.stringify([district('东湖区')]);
+    const visitor = await memberWithRole(ctx, 'report_visitor', 'visitor');
+    const editor = await memberWithRole(ctx, 'report_editor', 'editor');
+    const uuidOf = async (username: string) => (await ctx.database.db.select().from(users).where(eq(users.username, username)))[0].uuid;
+    expect(visitor && editor).toBeTruthy();
+    const refused = await failure(run(reportRequest({ dimension: '生态宜居', regions }, { userUuid: await uuidOf('report_visitor') })));
+    expect(refused.message).toBe('用户「report_visitor」没有在本项目生成成果的权限，报告任务无法运行');
+
+    const made = await run(reportRequest({ dimension: '生态宜居', regions }, { userUuid: await uuidOf('report_editor') }));
+    expect(made.outputs.report_count).toBe(1);
+    const [job] = await ctx.database.db.select().from(generationJobs).where(eq(generationJobs.id, made.outputs.generation_id as number));
+    expect(job).toMatchObject({ requestedBy: await uuidOf('report_editor'), createUser: 'report_editor' });
+
+    // No longer a member of the project.
+    await ctx.database.db.delete(projectMembers).where(eq(projectMembers.userUuid, await uuidOf('report_editor')));
+    const gone = await failure(run(reportRequest({ dimension: '生态宜居', regions }, { userUuid: await uuidOf('report_editor') })));
+    expect(gone.message).toBe('用户「report_editor」已不是本项目的成员，报告任务无法运行');
+    // A manual run whose user is gone has no one to act for: the organization's owner is not asked.
+    const nobody = await failure(run(reportRequest({ dimension: '生态宜居', regions }, { userUuid: null })));
+    expect(nobody.message).toContain('找不到代表本次运行生成成果的用户');
+  }, 60_000);
+
+  it('acts for the workflow\'s creator in a scheduled run', async () => {
+    const [workflow] = await ctx.database.db.insert(workflows).values({ projectUuid: DEMO.projectUuid, name: '定时生成报告', createdBy: demoUuid }).returning();
+    const made = await run(reportRequest({ dimension: '生态宜居', regions: JSON.stringify([district('西山区')]) }, { userUuid: null, workflowId: workflow.id, dagRunId: 'scheduled__2026-01-01T00:00:00+08:00' }));
+    expect(made.outputs.report_count).toBe(1);
+    await ctx.database.db.delete(workflows).where(eq(workflows.id, workflow.id));
+  }, 60_000);
 });
+
 
 describe('the demo workflow', () => {
   it('is seeded once, published, and its tasks run in order end to end: reports for the two weakest districts', async () => {
@@ -356,7 +394,7 @@ describe('the demo workflow', () => {
     };
     for (const name of ['load_indicators', 'load_catalogue', 'summarize', 'generate_reports']) {
       const definition = tasks.find((candidate) => candidate.name === name)!;
-      const result = await run(request(definition, inputsOf(definition), { workflowId: workflow.id, userUuid: null }));
+      const result = await run(request(definition, inputsOf(definition), { workflowId: workflow.id, userUuid: null, dagRunId: 'scheduled__2026-01-01T00:00:00+08:00' }));
       outputs[name] = result.outputs;
     }
 

@@ -341,11 +341,18 @@ describe('marking, deleting', () => {
     expect(await ctx.database.db.select().from(taskInstances).where(eq(taskInstances.dagRunId, run.id))).toEqual([]);
   });
 
-  it('lets a visitor of the project see runs but not trigger, mark or delete them', async () => {
+  it('lets the report editor see runs but not trigger, mark or delete them; a visitor sees no run nor task log', async () => {
+    const editor = await memberWithRole(ctx, 'run_editor', 'editor');
     const visitor = await memberWithRole(ctx, 'run_visitor', 'visitor');
     const id = await makeWorkflow({ tasks: [task('a')] });
     const run = await trigger(id);
-    const as = (method: Method, url: string, payload?: object) => ctx.app.inject({ method, url, headers: authHeaders(visitor), ...(payload ? { payload } : {}) });
+    const asUser = (token: string) => (method: Method, url: string, payload?: object) => ctx.app.inject({ method, url, headers: authHeaders(token), ...(payload ? { payload } : {}) });
+    for (const url of [`${base(id)}/`, `${base(id)}/${run.id}/task_instances/a/`]) {
+      const refused = await asUser(visitor)('GET', url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toEqual({ code: 40301, message: '您没有「查看工作流运行」权限' });
+    }
+    const as = asUser(editor);
     expect((await as('GET', `${base(id)}/`)).statusCode).toBe(200);
     expect((await as('GET', `${base(id)}/${run.id}/task_instances/a/`)).statusCode).toBe(200);
     expect((await as('POST', `${base(id)}/`, {})).statusCode).toBe(403);

@@ -524,12 +524,19 @@ describe('access', () => {
     await ctx.database.db.delete(scriptTable).where(eq(scriptTable.id, foreignScript.id));
   });
 
-  it('needs the workflow permissions: a visitor reads, and is refused every write', async () => {
-    const { workflow, load, clean } = await threeTaskWorkflow('访客看的工作流');
+  it('needs the workflow permissions: the report editor reads, and is refused every write; a visitor does not see workflows', async () => {
+    const { workflow, load, clean } = await threeTaskWorkflow('报告管理员看的工作流');
     const links = (await ok('GET', `${workflow.id}/links/`)).results;
+    const editor = await memberWithRole(ctx, 'workflow_editor', 'editor');
+    const reads = ['', `${workflow.id}/`, `${workflow.id}/tasks/`, `${workflow.id}/tasks/${load.id}/`, `${workflow.id}/links/`, `${workflow.id}/is_valid_dag/`, `${workflow.id}/get_input_params/`];
+    for (const path of reads) {
+      expect((await call('GET', path, undefined, editor)).statusCode, path).toBe(200);
+    }
     const visitor = await memberWithRole(ctx, 'workflow_visitor', 'visitor');
-    for (const path of ['', `${workflow.id}/`, `${workflow.id}/tasks/`, `${workflow.id}/tasks/${load.id}/`, `${workflow.id}/links/`, `${workflow.id}/is_valid_dag/`, `${workflow.id}/get_input_params/`]) {
-      expect((await call('GET', path, undefined, visitor)).statusCode, path).toBe(200);
+    for (const path of reads) {
+      const refused = await call('GET', path, undefined, visitor);
+      expect(refused.statusCode, path).toBe(403);
+      expect(refused.json()).toEqual({ code: 40301, message: '您没有「查看工作流」权限' });
     }
     const writes: [Method, string, object?][] = [
       ['POST', '', { name: '访客建的' }],
@@ -545,11 +552,11 @@ describe('access', () => {
       ['DELETE', `${workflow.id}/links/${links[0].id}/`],
     ];
     for (const [method, path, body] of writes) {
-      const response = await call(method, path, body, visitor);
+      const response = await call(method, path, body, editor);
       expect(response.statusCode, `${method} ${path}`).toBe(403);
       expect(response.json().code).toBe(40301);
     }
-    expect((await call('DELETE', `${workflow.id}/`, undefined, visitor)).json().message).toBe('您没有「删除工作流」权限');
+    expect((await call('DELETE', `${workflow.id}/`, undefined, editor)).json().message).toBe('您没有「删除工作流」权限');
   });
 });
 

@@ -92,6 +92,15 @@ export async function projectAccess(db: Db, request: FastifyRequest, projectUuid
   return accessOf(row);
 }
 
+/**
+ * A user's standing in a project outside a request (a background job acting for the user): as
+ * `projectAccess` finds it for the project's own organization; 404 when the user is no member.
+ */
+export async function userProjectAccess(db: Db, userUuid: string, project: { uuid: string; organizationUuid: string }): Promise<ProjectAccess> {
+  const [row] = await standingQuery(db).execute({ userUuid, projectUuid: project.uuid, organizationUuid: project.organizationUuid });
+  return accessOf(row);
+}
+
 /** Throws 403/40301 unless one of the permission patterns matches (the spec's matchSome). */
 export function demandSome(access: ProjectAccess, patterns: readonly string[]): void {
   if (!permissionChecker(access.permissions).matchSome(patterns)) throw permissionDenied(patterns[0]);

@@ -4,6 +4,9 @@ import { projectMembers, roles } from '../../db/schema';
 import { CATALOGUE, scopeDetails } from '../../../contract/permissions';
 
 const projectDetails = scopeDetails('project');
+const viewDetails = projectDetails.filter((detail) => detail.includes('.view_'));
+/** The apps a visitor does not see: data connections, scripts and workflows (with their runs and task logs). */
+export const NOT_FOR_VISITORS = ['connection', 'script', 'airflow'];
 
 /** The three roles every project starts with. */
 export const BUILTIN_PROJECT_ROLES = [
@@ -14,10 +17,11 @@ export const BUILTIN_PROJECT_ROLES = [
     isDefault: false,
     permissions: [
       ...CATALOGUE.filter((p) => p.app === 'report').map((p) => p.permissions_detail),
-      ...projectDetails.filter((detail) => detail.includes('.view_')),
+      ...viewDetails,
     ],
   },
-  { builtin: 'visitor', name: '访客', isDefault: true, permissions: projectDetails.filter((detail) => detail.includes('.view_')) },
+  /** Reads the library (reports, materials, labels, groups, 成果) and the project. */
+  { builtin: 'visitor', name: '访客', isDefault: true, permissions: viewDetails.filter((detail) => !NOT_FOR_VISITORS.includes(detail.split('.')[0])) },
 ] as const;
 
 /** Creates the built-in roles of a project that has none; answers the admin role's id. */

@@ -1,14 +1,39 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { GeneratePayload, GenerationJob, GenerationRegion, GenerationState, RegionLevel } from '../../../contract/results';
 import type { Db } from '../../db/client';
 import { generationJobs, generationRegions } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
+import { badRequest, tooManyRequests } from '../../lib/errors';
 import type { CheckedGeneration } from './generation-checks';
 
 export const GENERATE_QUEUE = 'results-generate';
 export interface RegionJobData {
   regionId: number;
+}
+
+/**
+ * Refuses a generation beyond the configured bounds: the requester's requests in the last
+ * minute, and the project's regions still pending with this one's. Inside the transaction that
+ * records it, after locks on the project and the requester, so racing requests count each other.
+ */
+async function checkBounds(app: FastifyInstance, tx: Db, projectUuid: string, requester: string, regions: number) {
+  const { maxPendingPerProject, maxPerUserMinute } = app.config.generationLimits;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`generate-project:${projectUuid}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`generate-user:${requester}`}))`);
+  const [{ recent }] = await tx
+    .select({ recent: count() })
+    .from(generationJobs)
+    .where(and(eq(generationJobs.requestedBy, requester), gt(generationJobs.createdAt, sql`now() - interval '1 minute'`)));
+  if (recent >= maxPerUserMinute) throw tooManyRequests(`生成请求过于频繁（每分钟最多 ${maxPerUserMinute} 次），请一分钟后再试`);
+  const [{ pending }] = await tx
+    .select({ pending: count() })
+    .from(generationRegions)
+    .innerJoin(generationJobs, eq(generationJobs.id, generationRegions.jobId))
+    .where(and(eq(generationJobs.projectUuid, projectUuid), isNull(generationJobs.finishedAt), eq(generationRegions.state, 'pending')));
+  if (pending + regions > maxPendingPerProject) {
+    throw badRequest(`本项目待生成的成果已达上限 ${maxPendingPerProject} 个（待生成 ${pending} 个，本次 ${regions} 个），请等待生成完成后再试`);
+  }
 }
 
 /**
@@ -24,6 +49,7 @@ export async function createGeneration(
 ): Promise<number> {
   const jobId = await app.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    await checkBounds(app, tx, projectUuid, requester.uuid, checked.regions.length);
     const [job] = await tx
       .insert(generationJobs)
       .values({

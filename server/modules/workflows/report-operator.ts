@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { REPORT } from '../../../contract/library';
 import { REGION_LEVEL_LABELS, REGION_PAYLOAD_KEYS, type GeneratePayload, type RegionLevel, type RegionPath } from '../../../contract/results';
 import type { Db } from '../../db/client';
-import { generationJobs, generationRegions, labelGroups, labels, libraryGroups, organizationMembers, projects, users, workflows } from '../../db/schema';
+import { generationJobs, generationRegions, labelGroups, labels, libraryGroups, projects, users, workflows } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ResultDeps } from '../results/deps';
 import { checkGeneration, dimensionLabelIds, REPORT_TYPE_GROUP } from '../results/generation-checks';
 import { createGeneration, finishIfSettled } from '../results/generation-queries';
+import { demandSome, userProjectAccess } from '../projects/access';
 import { projectWarehouse } from '../results/regions';
 import { TaskLog } from './task-log';
 import { TaskFailed, type TaskRunRequest, type TaskRunResult } from './types';
@@ -56,26 +57,28 @@ async function reportTypeLabel(app: FastifyInstance, projectUuid: string, name: 
   return rows[0];
 }
 
-/** Who the generation is made for: the run's user, else the workflow's creator, else the organization's owner. */
+/**
+ * Who the generation is made for: the user who triggered the run, or for a scheduled run the
+ * workflow's creator; refused unless that user may still generate 成果 in the project, as the
+ * 成果 route checks it.
+ */
 async function requesterOf(app: FastifyInstance, request: TaskRunRequest) {
   let uuid = request.userUuid;
-  if (!uuid) {
+  if (!uuid && request.dagRunId.startsWith('scheduled__')) {
     const [workflow] = await app.db.select({ createdBy: workflows.createdBy }).from(workflows).where(eq(workflows.id, request.workflowId));
     uuid = workflow?.createdBy ?? null;
   }
-  if (!uuid) {
-    const [owner] = await app.db
-      .select({ uuid: organizationMembers.userUuid })
-      .from(organizationMembers)
-      .innerJoin(projects, eq(projects.organizationUuid, organizationMembers.organizationUuid))
-      .where(and(eq(projects.uuid, request.projectUuid), eq(organizationMembers.isOwner, true)))
-      .orderBy(asc(organizationMembers.id))
-      .limit(1);
-    uuid = owner?.uuid ?? null;
-  }
   const [user] = uuid ? await app.db.select().from(users).where(eq(users.uuid, uuid)) : [];
-  if (!user) throw new Refused('找不到代表本次运行生成成果的用户（运行者、工作流创建者或企业所有者）');
-  return { uuid: user.uuid, name: user.nickname || user.username };
+  if (!user) throw new Refused('找不到代表本次运行生成成果的用户（运行的触发者，定时运行时为工作流的创建者），报告任务无法运行');
+  const name = user.nickname || user.username;
+  const [project] = await app.db.select().from(projects).where(eq(projects.uuid, request.projectUuid));
+  try {
+    demandSome(await userProjectAccess(app.db, user.uuid, project), REPORT.permissions.create);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new Refused(error.statusCode === 404 ? `用户「${name}」已不是本项目的成员，报告任务无法运行` : `用户「${name}」没有在本项目生成成果的权限，报告任务无法运行`);
+  }
+  return { uuid: user.uuid, name };
 }
 
 async function reportGroup(app: FastifyInstance, projectUuid: string, userUuid: string) {
@@ -131,6 +134,7 @@ export async function runReportTask(app: FastifyInstance, deps: ResultDeps, requ
   let jobId: number;
   let regions: RegionPath[];
   try {
+    const requester = await requesterOf(app, request);
     const dimensionName = typeof inputs.dimension === 'string' ? inputs.dimension.trim() : '';
     if (!dimensionName) throw new Refused('请填写输入 dimension（体检维度标签名称）');
     regions = regionPaths(inputs.regions);
@@ -142,7 +146,6 @@ export async function runReportTask(app: FastifyInstance, deps: ResultDeps, requ
       }
     });
     const source = await projectWarehouse(app, projectUuid);
-    const requester = await requesterOf(app, request);
     const payload: GeneratePayload = {
       data_list: regions.map((path) => Object.fromEntries(path.slice(2).map((name, i) => [REGION_PAYLOAD_KEYS[i], name]))),
       report_type: reportType.id,

@@ -53,20 +53,25 @@ export async function triggerRun(engine: Engine, workflow: WorkflowRow, body: { 
   const taken = () => badRequest('该逻辑日期已有一次手动运行，请换一个逻辑日期');
   let id: number | null;
   try {
-    id = await engine.app.db.transaction((transaction) =>
-      insertRun(engine, transaction as unknown as Db, {
-        workflowId: workflow.id,
-        versionId: workflow.versionId!,
-        definition,
-        runType: 'manual',
-        logicalDate,
-        dataIntervalStart: logicalDate,
-        dataIntervalEnd: logicalDate,
-        conf,
-        triggeredBy: userUuid,
-        note: body.note ?? '',
-      }),
-    );
+    id = await engine.app.db.transaction(async (transaction) => {
+      // A run without a logical date is made now; when another took this millisecond (two triggers at once), the next free one.
+      for (let shift = 0; ; shift += 1) {
+        const at = new Date(logicalDate.getTime() + shift);
+        const made = await insertRun(engine, transaction as unknown as Db, {
+          workflowId: workflow.id,
+          versionId: workflow.versionId!,
+          definition,
+          runType: 'manual',
+          logicalDate: at,
+          dataIntervalStart: at,
+          dataIntervalEnd: at,
+          conf,
+          triggeredBy: userUuid,
+          note: body.note ?? '',
+        });
+        if (made !== null || body.logical_date || shift >= 1000) return made;
+      }
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw taken();
     throw error;

@@ -1,6 +1,7 @@
 import type { DagRunType } from '../../../contract/workflows';
 import type { Db } from '../../db/client';
 import { dagRuns, taskInstances } from '../../db/schema';
+import { inBatches } from '../../lib/sql';
 import { sendAdvance, type Engine } from './engine';
 import { isoDateTime } from './dates';
 import type { WorkflowDefinition } from './types';
@@ -46,21 +47,20 @@ export async function insertRun(engine: Engine, tx: Db, run: NewRun): Promise<nu
     .onConflictDoNothing()
     .returning({ id: dagRuns.id });
   if (!made) return null;
-  if (run.definition.tasks.length > 0) {
-    await tx.insert(taskInstances).values(
-      run.definition.tasks.map((task) => ({
-        dagRunId: made.id,
-        workflowId: run.workflowId,
-        taskId: task.name,
-        state: 'none' as const,
-        maxTries: task.retries + 1,
-        operator: task.operator,
-        pool: task.pool,
-        queue: task.queue,
-        executionDate: run.logicalDate,
-      })),
-    );
-  }
+  await inBatches(
+    run.definition.tasks.map((task) => ({
+      dagRunId: made.id,
+      workflowId: run.workflowId,
+      taskId: task.name,
+      state: 'none' as const,
+      maxTries: task.retries + 1,
+      operator: task.operator,
+      pool: task.pool,
+      queue: task.queue,
+      executionDate: run.logicalDate,
+    })),
+    (batch) => tx.insert(taskInstances).values(batch),
+  );
   await sendAdvance(engine, tx, run.workflowId);
   return made.id;
 }

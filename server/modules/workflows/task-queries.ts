@@ -2,7 +2,7 @@ import { and, asc, count, eq, getTableColumns, ilike, or, type SQL } from 'drizz
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { scripts, workflowTasks } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { withTotal } from '../../lib/list-page';
 import { containing, orderOf } from '../../lib/sql';
 
@@ -51,7 +51,10 @@ export async function findTask(db: Db, workflowId: number, id: number): Promise<
   return row;
 }
 
-export async function insertTask(tx: Db, workflowId: number, values: TaskValues): Promise<number> {
+/** Adds a task to the locked workflow, which may hold at most `maxTasks` (WORKFLOW_MAX_TASKS). */
+export async function insertTask(tx: Db, workflowId: number, values: TaskValues, maxTasks: number): Promise<number> {
+  const [{ total }] = await tx.select({ total: count() }).from(workflowTasks).where(eq(workflowTasks.workflowId, workflowId));
+  if (total >= maxTasks) throw badRequest(`一个工作流最多有 ${maxTasks} 个任务，本工作流已达上限，请删除不用的任务或拆分为多个工作流`);
   const [row] = await tx.insert(workflowTasks).values({ ...values, workflowId }).returning({ id: workflowTasks.id });
   return row.id;
 }

@@ -47,7 +47,7 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
       const projectUuid = projectUuidOf(request);
       const workflowId = request.params.workflow_id;
       const id = await refuseTaken(
-        () => changeWorkflow(app.db, projectUuid, workflowId, async (tx) => insertTask(tx, workflowId, (await taskValues(tx, projectUuid, request.body)).values)),
+        () => changeWorkflow(app.db, projectUuid, workflowId, async (tx) => insertTask(tx, workflowId, (await taskValues(tx, projectUuid, request.body)).values, app.config.workflowMaxTasks)),
         taken,
       );
       return reply.status(201).send(await presentOne(workflowId, id));

@@ -44,7 +44,7 @@ export interface TaskRunRequest {
   projectUuid: string;
   workflowId: number;
   dagRunId: string;
-  /** The user the run acts for (built-in operators check nothing more: the run was allowed to start). */
+  /** The user who triggered the run; null for a scheduled run (the ReportOperator then acts for the workflow's creator). */
   userUuid: string | null;
   task: TaskDefinition;
   /** Resolved inputs: fixed values, run conf and upstream outputs, checked against `task.inputs`. */
