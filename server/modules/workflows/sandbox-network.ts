@@ -14,8 +14,9 @@ interface Family {
 }
 
 const FAMILIES: Family[] = [
-  { tool: 'iptables', blocked: ['127.0.0.0/8', '169.254.0.0/16'] },
-  { tool: 'ip6tables', blocked: ['::1/128', 'fe80::/10'] },
+  // Loopback, link-local (where most clouds' metadata service answers) and the metadata addresses outside it.
+  { tool: 'iptables', blocked: ['127.0.0.0/8', '169.254.0.0/16', '100.100.100.200/32'] },
+  { tool: 'ip6tables', blocked: ['::1/128', 'fe80::/10', 'fd00:ec2::254/128'] },
 ];
 
 /** The platform database's addresses and port: a script with network must not reach it even on another host. */
