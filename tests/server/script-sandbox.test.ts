@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
@@ -185,6 +186,23 @@ print(json.dumps({'seen': json.dumps(seen)}))
     expect(((await attempt) as TaskFailed).message).toBe('任务已被停止');
     await expect.poll(() => processesWithArgument(marker), { timeout: 3000 }).toEqual([]);
   });
+
+  it('takes the whole sandbox down when the server process dies', async () => {
+    const marker = sleepMarker();
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'workflow-task-'));
+    const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/sandbox-parent.ts'), folder], {
+      stdio: 'ignore',
+      env: { ...process.env, SLEEP_MARKER: marker },
+    });
+    try {
+      await expect.poll(() => processesWithArgument(marker).length, { timeout: 20_000, interval: 100 }).toBe(2);
+      server.kill('SIGKILL');
+      await expect.poll(() => processesWithArgument(marker), { timeout: 3000 }).toEqual([]);
+    } finally {
+      server.kill('SIGKILL');
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it('lets a script an organization admin allowed onto the network, but not to this machine or its databases', async () => {
     const address = Object.values(os.networkInterfaces())
