@@ -34,11 +34,16 @@ describe('脚本 in the browser', () => {
     await fileInput.setInputFiles(pythonFile('clean_indicators.py', 'import sys\nprint("清洗指标", sys.argv)\n'));
     await dialog.getByRole('link', { name: /clean_indicators\.py/ }).waitFor();
     await dialog.getByLabel('镜像名称').fill('python');
+    // The demo account owns the organization, so it may let a script onto the network.
+    await dialog.getByLabel('允许访问网络').click();
+    await dialog.getByText('只有组织管理员可以开启').waitFor();
+    await dialog.screenshot({ path: `${shots}/script-form.png` });
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByText('新增脚本成功').waitFor();
 
     const row = page.getByRole('row', { name: new RegExp(name) });
     await row.getByText('python:latest').waitFor();
+    await row.getByRole('cell', { name: '是', exact: true }).waitFor();
     await row.getByRole('link', { name: 'clean_indicators.py' }).waitFor();
     await row.getByRole('button', { name: '参数' }).click();
     const drawer = page.locator('.ant-drawer', { hasText: `脚本参数：${name}` });
