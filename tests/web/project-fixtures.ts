@@ -3,10 +3,12 @@ import { permissionGroups, scopeDetails } from '../../contract/permissions';
 import { demoProject, server } from './msw';
 
 export const adminDetails = scopeDetails('project');
-export const visitorDetails = adminDetails.filter((detail) => detail.includes('.view_'));
+const viewDetails = adminDetails.filter((detail) => detail.includes('.view_'));
+/** As the server's built-in 访客: every view but data connections, scripts and workflows. */
+export const visitorDetails = viewDetails.filter((detail) => !['connection', 'script', 'airflow'].includes(detail.split('.')[0]));
 const editorDetails = [
   ...adminDetails.filter((detail) => detail.startsWith('report.')),
-  ...visitorDetails.filter((detail) => !detail.startsWith('report.')),
+  ...viewDetails.filter((detail) => !detail.startsWith('report.')),
 ];
 
 const at = '2024-03-01 09:30:00';
