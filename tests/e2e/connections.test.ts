@@ -69,6 +69,14 @@ describe('数据连接 in the browser', () => {
     const row = page.getByRole('row', { name: /本机体检库/ });
     await row.getByText('PostgreSQL').waitFor();
     await page.screenshot({ path: `${shots}/connection-list.png` });
+    // A saved password goes only to the address it was saved for: the form says so once the port changes.
+    await row.getByRole('button', { name: /编\s*辑/ }).click();
+    const edit = page.locator('.ant-modal', { hasText: '编辑数据连接' });
+    await edit.getByLabel('端口').fill('5433');
+    await edit.getByText('已修改数据库类型、主机、端口或用户名：请重新输入密码，留空则不保存密码').waitFor();
+    await edit.screenshot({ path: `${shots}/connection-edit.png` });
+    await edit.getByRole('button', { name: /取\s*消/ }).click();
+    await edit.waitFor({ state: 'hidden' });
     await row.getByRole('button', { name: '浏览' }).click();
     await page.getByText('浏览：本机体检库').waitFor();
 
