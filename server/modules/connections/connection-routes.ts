@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { listPage } from '../../lib/list-page';
@@ -70,8 +71,8 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
     updated_at: formatDateTime(row.updatedAt, app.config.timeZone)!,
   });
   /** A saved connection, its password opened only when it is used. */
-  const stored = async (projectUuid: string, id: number) => {
-    const row = await findConnection(app.db, projectUuid, id);
+  const stored = async (projectUuid: string, id: number, db: Db = app.db, lock = false) => {
+    const row = await findConnection(db, projectUuid, id, lock);
     return { ...row, password: () => (row.drivername === BUILTIN_DRIVER ? '' : unseal(keyOf(app), row.passwordSealed)) };
   };
   const sealed = ({ password, ...rest }: ReturnType<typeof describe>) => ({ ...rest, passwordSealed: seal(keyOf(app), password) });
@@ -104,9 +105,15 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
       `${CONNECTION_BASE}/connections/:id/`,
       { config: inProject([may('edit')]), schema: { tags, summary: '修改连接（不传密码则保留原密码；改了数据库类型、主机、端口或用户名而不传密码则清空密码）', params: ProjectIdParams, body: ConnectionWrite, response } },
       async (request) => {
-        const base = await stored(projectOf(request).project.uuid, request.params.id);
-        if (base.drivername === BUILTIN_DRIVER) throw badRequest('内置数据仓库连接由系统维护，不能修改');
-        const row = await refuseTaken(() => updateConnection(app.db, base.id, sealed(describe(request.body, base))), taken);
+        // Read and written under the row's lock: an edit racing another one never writes fields
+        // (a password with another host) described from the row as it was before that one.
+        const edit = async (transaction: unknown) => {
+          const tx = transaction as Db;
+          const base = await stored(projectOf(request).project.uuid, request.params.id, tx, true);
+          if (base.drivername === BUILTIN_DRIVER) throw badRequest('内置数据仓库连接由系统维护，不能修改');
+          return updateConnection(tx, base.id, sealed(describe(request.body, base)));
+        };
+        const row = await refuseTaken(() => app.db.transaction(edit), taken);
         forgetRegionTrees(app, { projectUuid: row.projectUuid, connectionId: row.id });
         return present(row);
       },

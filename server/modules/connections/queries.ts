@@ -26,8 +26,10 @@ export function listConnections(db: Db, projectUuid: string, query: { limit: num
   );
 }
 
-export async function findConnection(db: Db, projectUuid: string, id: number): Promise<ConnectionRow> {
-  const [row] = await db.select().from(connections).where(and(eq(connections.projectUuid, projectUuid), eq(connections.id, id)));
+/** `lock`: held until the caller's transaction ends, so an edit is made on the row as it is. */
+export async function findConnection(db: Db, projectUuid: string, id: number, lock = false): Promise<ConnectionRow> {
+  const query = db.select().from(connections).where(and(eq(connections.projectUuid, projectUuid), eq(connections.id, id)));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw notFound('连接不存在');
   return row;
 }
