@@ -219,10 +219,10 @@ function parseTrustProxy(raw: string | undefined): number | string[] | false {
   if (raw === undefined || raw.trim() === '') return false;
   if (/^\d+$/.test(raw.trim()) && Number(raw) <= 10) return Number(raw);
   const proxies = raw.split(',').map((entry) => entry.trim());
+  // An address or a range: what CONNECTION_ALLOWED_HOSTS reads, without names and ports.
   const valid = (entry: string) => {
-    const [address, bits, extra] = entry.split('/');
-    const family = isIP(address);
-    return family !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+    const parsed = parseAllowedHost(entry);
+    return parsed !== undefined && parsed.port === undefined && isIP(parsed.host) !== 0;
   };
   if (!proxies.every(valid)) {
     throw new ConfigError('TRUST_PROXY', `必须是代理的层数（0 到 10）或逗号分隔的代理地址、网段（例如 10.0.0.5,192.168.1.0/24），当前为 "${raw}"`);
