@@ -138,3 +138,33 @@ export interface ResultStatistics {
   by_region: Array<{ name: string; path: RegionPath; count: number }>;
   indicators: { met: number; total: number };
 }
+
+/**
+ * Where a project's 成果 data is (its extra_info): a connection of the project, a database in it
+ * and a schema holding REGION_TABLE, the indicator catalogue and the indicator values.
+ * `GET /studio/report/api/report/projects/{projectId}/warehouse/check/?connection_id&database_name&schema_name`
+ * answers `data: WarehouseCheck`; `PUT …/warehouse/source/` with a WarehouseSourceBody checks and saves.
+ */
+export interface WarehouseSourceBody {
+  connection_id: number;
+  database_name: string;
+  schema_name: string;
+}
+
+/** One needed table of a source: whether it is there and which of its needed columns are not. */
+export interface WarehouseTableCheck {
+  name: string;
+  /** What the table holds, in Chinese (调查范围, 指标目录, 指标值). */
+  label: string;
+  present: boolean;
+  missing_columns: string[];
+  /** Its rows when it is complete: the region table and the catalogue only (the values may be millions); null otherwise. */
+  rows: number | null;
+}
+
+export interface WarehouseCheck {
+  ready: boolean;
+  tables: WarehouseTableCheck[];
+  /** What is missing in Chinese, one entry per table: 缺少表 indicator_value, 表 investigation_scope 缺少列 楼栋号. */
+  missing: string[];
+}

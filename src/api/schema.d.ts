@@ -2520,6 +2520,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/studio/report/api/report/projects/{projectId}/warehouse/check/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 检查数据来源：连接的 schema 中是否有成果所需的表与列（调查范围、指标目录、指标值） */
+        get: operations["getReportProjectsByProjectIdWarehouseCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/report/projects/{projectId}/warehouse/source/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 保存数据来源到项目（extra_info）；检查不通过则不保存 */
+        put: operations["putReportProjectsByProjectIdWarehouseSource"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12167,6 +12201,149 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getReportProjectsByProjectIdWarehouseCheck: {
+        parameters: {
+            query: {
+                /** @description 项目的数据连接 id */
+                connection_id: number;
+                /** @description 数据库，默认连接的数据库 */
+                database_name?: string;
+                /** @description 存放调查范围、指标目录与指标值三张表的 schema */
+                schema_name: string;
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            missing: string[];
+                            ready: boolean;
+                            tables: {
+                                label: string;
+                                missing_columns: string[];
+                                name: string;
+                                present: boolean;
+                                rows: number | null;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description 错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description 错误 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    putReportProjectsByProjectIdWarehouseSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 项目的数据连接 id */
+                    connection_id: number;
+                    /** @description 数据库，默认连接的数据库 */
+                    database_name?: string;
+                    /** @description 存放调查范围、指标目录与指标值三张表的 schema */
+                    schema_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            check: {
+                                missing: string[];
+                                ready: boolean;
+                                tables: {
+                                    label: string;
+                                    missing_columns: string[];
+                                    name: string;
+                                    present: boolean;
+                                    rows: number | null;
+                                }[];
+                            };
+                            extra_info: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description 错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description 错误 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                    };
+                };
             };
         };
     };

@@ -72,9 +72,13 @@ describe('the region tree route', () => {
     expect(none.json().message).toBe('项目未配置数据连接，请在项目设置中配置数据连接');
     await expect(projectWarehouse(ctx.app, bare)).rejects.toThrow('项目未配置数据连接');
 
-    // The demo project's connection is not this project's: refused like a missing one.
+    // The demo project's connection is not this project's: the edit refuses it, and the tree route refuses
+    // it like a missing one should it be there all the same (written before edits checked it).
     const demo = await projectWarehouse(ctx.app, DEMO.projectUuid);
-    expect((await patchProject(bare, { connection_id: String(demo.connectionId), database_name: 'warehouse', schema_name: 'warehouse_demo' })).statusCode).toBe(200);
+    const borrowing = { connection_id: String(demo.connectionId), database_name: 'warehouse', schema_name: 'warehouse_demo' };
+    const refused = await patchProject(bare, borrowing);
+    expect([refused.statusCode, refused.json().message]).toEqual([400, '数据连接不存在或不属于本项目']);
+    await ctx.database.db.update(projects).set({ extraInfo: borrowing }).where(eq(projects.uuid, bare));
     const borrowed = await get(treeUrl(bare));
     expect(borrowed.statusCode).toBe(404);
     expect(borrowed.json().message).toBe('连接不存在');

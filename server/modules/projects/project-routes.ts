@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { projects } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { listPage } from '../../lib/list-page';
 import { currentUser } from '../../plugins/auth';
 import { CATALOGUE, permissionDetail, type PermissionAction } from '../../../contract/permissions';
@@ -12,7 +12,9 @@ import { isOrganizationAdmin, organizationAccess } from '../organizations/access
 import { inProject, organizationOf, projectOf } from '../../plugins/access';
 import { createProject, deleteProject, listMemberProjects, updateProject } from './queries';
 import { Project, ProjectCreate, ProjectListQuery, ProjectPage, ProjectPermission, ProjectWrite, UuidParams } from './schemas';
-import { ErrorBody } from '../../lib/schema-types';
+import { ErrorBody, isId } from '../../lib/schema-types';
+import type { Db } from '../../db/client';
+import { findConnection } from '../connections/queries';
 
 const tags = ['项目'];
 const can = (action: PermissionAction) => [permissionDetail('project', 'project', action)];
@@ -35,6 +37,22 @@ function projectChanges(body: ProjectBody, full: boolean): Partial<typeof projec
   if (body.is_public !== undefined) changes.isPublic = body.is_public;
   if (body.project_card_url !== undefined) changes.projectCardUrl = body.project_card_url;
   return changes;
+}
+
+/**
+ * extra_info may only name a connection of the project itself (none at all for a new project); the
+ * same answer whether the id is another project's or no one's. Under the connection's lock in `tx`,
+ * so a deletion racing the write waits for it.
+ */
+async function checkOwnConnection(tx: Db, projectUuid: string | undefined, extraInfo: ProjectBody['extra_info']): Promise<void> {
+  const given = extraInfo?.connection_id?.trim();
+  if (!given) return;
+  const refused = badRequest('数据连接不存在或不属于本项目');
+  const id = Number(given);
+  if (!projectUuid || !/^\d+$/.test(given) || !isId(id)) throw refused;
+  await findConnection(tx, projectUuid, id, true).catch((error: unknown) => {
+    throw error instanceof AppError && error.statusCode === 404 ? refused : error;
+  });
 }
 
 export async function projectRecordRoutes(app: FastifyInstance): Promise<void> {
@@ -81,6 +99,7 @@ export async function projectRecordRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const changes = projectChanges(request.body, true);
+      await checkOwnConnection(app.db, undefined, request.body.extra_info);
       const description = request.body.description?.trim();
       const project = await createProject(
         app.db,
@@ -103,7 +122,12 @@ export async function projectRecordRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, summary: '修改项目', params: UuidParams, body: ProjectWrite, response: { 200: Project, 400: ErrorBody } },
     handler: async (request) => {
       const uuid = projectOf(request).project.uuid;
-      const updated = await updateProject(app.db, uuid, projectChanges(request.body, request.method === 'PUT'));
+      const changes = projectChanges(request.body, request.method === 'PUT');
+      const updated = await app.db.transaction(async (transaction: unknown) => {
+        const tx = transaction as Db;
+        await checkOwnConnection(tx, uuid, request.body.extra_info);
+        return updateProject(tx, uuid, changes);
+      });
       // extra_info says where the project's data is: its region tree is read again.
       if (request.body.extra_info !== undefined) forgetRegionTrees(app, { projectUuid: uuid });
       return present(updated);
