@@ -10,6 +10,7 @@ import { projectRolesResource } from './project-roles';
 import { projectsResource } from './projects';
 import { reportGroupsResource, reportsResource } from './reports';
 import { regionsResource, resultJobsResource, resultsResource } from './results';
+import { resultsDataResource } from './results-data';
 import { scriptParamsResource, scriptsResource } from './scripts';
 import type { AppResource } from './types';
 import { taskInstancesResource, workflowLinksResource, workflowRunsResource, workflowsResource, workflowTasksResource } from './workflows';
@@ -27,6 +28,7 @@ export const resources: AppResource[] = [
   projectMembersResource,
   projectRolesResource,
   connectionsResource,
+  resultsDataResource,
   scriptsResource,
   workflowsResource,
   projectAdvancedResource,

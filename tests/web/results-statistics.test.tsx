@@ -193,7 +193,8 @@ describe('成果统计', { timeout: 60_000 }, () => {
     const { user } = open();
     expect(await screen.findByText('项目尚未配置数据连接，请在项目设置中配置')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /前往项目设置/ }));
-    expect(await screen.findByText('数据连接', { selector: '.ant-menu-item-selected *' })).toBeInTheDocument();
+    expect(await screen.findByText('成果数据', { selector: '.ant-menu-item-selected *' })).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/projectSetting/p-1/resultsData');
   });
 
   it('hides 成果生成 from a visitor, who may still filter and download', async () => {

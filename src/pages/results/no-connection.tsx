@@ -11,13 +11,13 @@ interface Props {
   canOpenSettings: boolean;
 }
 
-const hint = '成果按项目数据连接中的区域与指标生成和筛选，请在 项目设置 › 数据连接 中配置后再试。';
+const hint = '成果按项目数据连接中的区域与指标生成和筛选，请在 项目设置 › 成果数据 中选择后再试。';
 
 /** Why regions cannot be chosen, and where to fix it. */
 export function NoConnection({ projectId, reason, look, canOpenSettings }: Props) {
   const navigate = useNavigate();
   const action = canOpenSettings ? (
-    <Button type="primary" icon={<SettingOutlined />} onClick={() => navigate(`/projectSetting/${projectId}/connections`)}>
+    <Button type="primary" icon={<SettingOutlined />} onClick={() => navigate(`/projectSetting/${projectId}/resultsData`)}>
       前往项目设置
     </Button>
   ) : null;

@@ -83,7 +83,7 @@ function GenerateForm({ projectId, project, dimensions, onGenerate, starting, on
           message="项目尚未配置数据连接"
           description={
             <>
-              成果由项目数据连接中的区域与指标数据生成，请先在 <Link to={`/projectSetting/${projectId}/connections`}>项目设置 › 数据连接</Link> 中配置。
+              成果由项目数据连接中的区域与指标数据生成，请先在 <Link to={`/projectSetting/${projectId}/resultsData`}>项目设置 › 成果数据</Link> 中选择。
             </>
           }
         />

@@ -83,7 +83,7 @@ export function StatisticsScreen() {
           <Statistic className="results-total" title="成果总数" value={page.total} suffix="份" loading={list.isLoading} />
         </div>
       </div>
-      {tree.problem && page.total > 0 && <NoConnection projectId={projectId} reason={tree.problem} look="banner" canOpenSettings={can('connections', 'list')} />}
+      {tree.problem && page.total > 0 && <NoConnection projectId={projectId} reason={tree.problem} look="banner" canOpenSettings={can('resultsData', 'list')} />}
       <JobProgress jobs={jobs.shown} onDismiss={jobs.dismiss} />
       {statsData && statsData.total > 0 && (
         <Suspense fallback={<ChartsLoading />}>
@@ -100,7 +100,7 @@ export function StatisticsScreen() {
         />
       )}
       {tree.problem && page.total === 0 && !list.isLoading ? (
-        <NoConnection projectId={projectId} reason={tree.problem} look="empty" canOpenSettings={can('connections', 'list')} />
+        <NoConnection projectId={projectId} reason={tree.problem} look="empty" canOpenSettings={can('resultsData', 'list')} />
       ) : (
         <ResultItems
           kind={RESULT_KIND}

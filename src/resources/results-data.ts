@@ -1,0 +1,20 @@
+import { REPORT_SERVICE_BASE } from '../../contract/library';
+import { permissionDetail } from '../../contract/permissions';
+import { lazyScreen } from './lazy-screen';
+import type { AppResource } from './types';
+
+/** Choosing where 成果 reads from edits the project (server/modules/results/warehouse-routes.ts). */
+const editProject = [permissionDetail('project', 'project', 'edit')];
+
+/** 成果数据: the project's data connection, database and schema holding its regions and indicators (its extra_info). */
+export const resultsDataResource: AppResource = {
+  name: 'resultsData',
+  list: '/projectSetting/:projectId/resultsData',
+  meta: {
+    label: '成果数据',
+    dataProviderName: 'report',
+    endpoints: { check: `${REPORT_SERVICE_BASE}/warehouse/check/`, save: `${REPORT_SERVICE_BASE}/warehouse/source/` },
+    permissions: { list: editProject, edit: editProject },
+    page: lazyScreen(() => import('../pages/project-settings/results-data'), 'ResultsData'),
+  },
+};
