@@ -42,7 +42,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Within the e2e hookTimeout (120 s): a first start migrates and seeds, which takes over a minute on a busy machine.
+  const deadline = Date.now() + 110_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
     try {
