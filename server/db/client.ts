@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** The embedded client on PGlite (tests copy its data folder with `dumpDataDir`). */
+  pglite?: PGlite;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -29,6 +31,8 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** Sees every statement (scripts/explain-report-list.ts). */
   logger?: Logger;
+  /** A PGlite data folder as `dumpDataDir` writes it, to start from instead of an empty one (tests' migrated copy). */
+  pgliteSnapshot?: Blob;
 }
 
 /** Not among the named built-in types of the typings. */
@@ -69,7 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   // The migrations create pg_trgm (name searches); PGlite ships it as a loadable extension.
-  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm }, loadDataDir: options.pgliteSnapshot });
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   // PGlite runs no autovacuum: the planner's statistics are kept fresh here (pglite-analyze.ts).
@@ -78,6 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     driver: 'pglite',
+    pglite: client,
     ping: async () => void (await db.execute(sql`select 1`)),
     close: async () => {
       await stopAnalyzing();

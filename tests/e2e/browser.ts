@@ -1,7 +1,7 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { startServer, tempDataDir, type ServerProcess } from '../support/server-process';
 
 /** The project the demo account opens (seeded by the server). */
@@ -22,11 +22,12 @@ export interface BrowserContext {
   page: Page;
 }
 
-/** One real server (temporary DATA_DIR, built app, `env` added) and one Chromium per test file; a fresh page per test. */
+/** One real server (temporary DATA_DIR holding a copy of the run's seeded one, built app, `env` added) and one Chromium per test file; a fresh page per test. */
 export function setupBrowser(env: Record<string, string> = {}): BrowserContext {
   const dataDir = tempDataDir();
   const context = { dataDir } as BrowserContext;
   beforeAll(async () => {
+    cpSync(inject('e2eDataDir'), dataDir, { recursive: true });
     context.server = await startServer({ ...env, DATA_DIR: dataDir });
     context.browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject, type ProvidedContext } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { hashPassword } from '../../server/lib/passwords';
 import { seed } from '../../server/db/seed';
 import { DEMO } from '../../server/db/seed/demo-accounts';
 import type { SmsMessage } from '../../server/lib/sms';
+import { adminQuery, databaseUrl } from './admin-query';
 
 export { DEMO };
 
@@ -28,16 +29,6 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function adminQuery(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * CONNECTION_ALLOWED_HOSTS for tests that connect to the local PostgreSQL (127.0.0.1:5432, which is also
  * the server of TEST_DATABASE_URL, so named with its port) and MariaDB (127.0.0.1:3306).
@@ -48,21 +39,24 @@ export const LOCAL_DATABASES = { CONNECTION_ALLOWED_HOSTS: '127.0.0.1,127.0.0.1:
  * A seeded app on in-memory PGlite, or on the PostgreSQL server of TEST_DATABASE_URL in a
  * fresh database of its own (dropped on close), so test files never see each other's rows.
  * A database, not a schema: drizzle-kit writes "public". into the migrations' foreign keys.
+ * Both start as a copy of the run's migrated (and seeded) database (global-setup.ts).
  */
 export async function createTestApp(
   options: { webRoot?: string; seed?: boolean; env?: Record<string, string>; app?: Pick<AppOptions, 'jobs' | 'results' | 'workflows'> } = {},
 ): Promise<TestContext> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const databaseName = `test_${randomBytes(6).toString('hex')}`;
+  // Undefined outside the server project's run (its global set-up): then migrate and seed here.
+  const copies = inject('testDatabases') as ProvidedContext['testDatabases'] | undefined;
+  const copy = copies && (options.seed === false ? copies.empty : copies.seeded);
   let url: string | undefined;
   if (serverUrl) {
-    await adminQuery(serverUrl, `create database "${databaseName}"`);
-    const parsed = new URL(serverUrl);
-    parsed.pathname = `/${databaseName}`;
-    url = parsed.toString();
+    await adminQuery(serverUrl, `create database "${databaseName}"${copy ? ` template "${copy}"` : ''}`);
+    url = databaseUrl(serverUrl, databaseName);
   }
-  const database = await openDatabase({ url });
-  if (options.seed !== false) await seed(database.db);
+  const pgliteSnapshot = copy && !serverUrl ? new Blob([readFileSync(copy)]) : undefined;
+  const database = await openDatabase({ url, pgliteSnapshot });
+  if (options.seed !== false && !copy) await seed(database.db);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'report-workspace-test-'));
   // DATABASE_URL as a server on PostgreSQL has it: data connections must not reach that server.
   const config = loadConfig({ TZ: 'Asia/Shanghai', DATA_DIR: dataDir, ...(url && { DATABASE_URL: url }), ...options.env });
