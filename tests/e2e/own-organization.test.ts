@@ -1,9 +1,18 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setupBrowser } from './browser';
 import { newestCode, outbox } from './outbox';
 
 const ctx = setupBrowser();
+
+// startServer stops waiting after 60 s; on a busy machine the server may still be seeding then.
+beforeAll(async () => {
+  const deadline = Date.now() + 180_000;
+  while (!(await fetch(`${ctx.server.url}/api/healthy/check/`).then((answer) => answer.ok, () => false))) {
+    if (Date.now() > deadline) throw new Error(`the server did not start: ${ctx.server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}, 200_000);
 const shot = async (page: Page, name: string) => {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/own-org-${name}.png` });
 };
