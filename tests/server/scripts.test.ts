@@ -188,6 +188,17 @@ describe('scripts', () => {
     expect(await messageOf('PATCH', `${other.id}/`, { file_path: '' })).toBe('请上传脚本文件 file_path');
   });
 
+  it('is made without an image (the sandbox runs it), and refuses a file of an extension no task runs', async () => {
+    const plain = await call('POST', '', { name: '无镜像', file_path: await uploadScript() });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json()).toMatchObject({ docker_name: '', docker_tag: '' });
+    // A file taken before only runnable extensions were (then a .sql was a script too).
+    const legacy = await uploadScript('legacy.py');
+    await ctx.database.db.update(storedFiles).set({ name: 'legacy.sql' }).where(eq(storedFiles.id, fileIdOf(legacy)));
+    expect(await messageOf('POST', '', { name: '旧文件', file_path: legacy })).toBe('只支持 .py、.js、.mjs、.sh 脚本文件');
+    expect(await messageOf('PATCH', `${plain.json().id}/`, { file_path: legacy })).toBe('只支持 .py、.js、.mjs、.sh 脚本文件');
+  });
+
   it('frees its file on delete and on a change of file, and only then', async () => {
     const first = await uploadScript('first.py');
     const second = await uploadScript('second.py');
