@@ -44,6 +44,11 @@ export const TASK_STATE_LABELS: Record<TaskState, string> = {
   removed: '已移除',
 };
 
+/** The extensions of script files a ScriptOperator can run (python3, node, sh); no other is taken as a script. */
+export const SCRIPT_EXTENSIONS = ['py', 'js', 'mjs', 'sh'] as const;
+/** What an upload of another extension is told. */
+export const SCRIPT_EXTENSIONS_MESSAGE = `只支持 ${SCRIPT_EXTENSIONS.map((extension) => `.${extension}`).join('、')} 脚本文件`;
+
 /** Script parameter types (spec section 3). */
 export const PARAM_TYPES = ['string', 'float', 'boolean', 'datetime', 'integer'] as const;
 export type ParamType = (typeof PARAM_TYPES)[number];

@@ -34,6 +34,15 @@ export interface Config {
   generationLimits: GenerationLimits;
   /** WORKFLOW_MAX_TASKS: tasks one workflow may hold (default 1000). */
   workflowMaxTasks: number;
+  organizationSelfService: OrganizationSelfService;
+}
+
+/** Who may create an organization of their own (POST /api/organization/v1/organizations/). */
+export interface OrganizationSelfService {
+  /** ORGANIZATION_SELF_SERVICE: on (default): any signed-in user; off: platform staff only. */
+  enabled: boolean;
+  /** ORGANIZATION_MAX_OWNED_PER_USER: organizations one user may own (default 10); staff too. */
+  maxOwnedPerUser: number;
 }
 
 /** How workflow scripts without a Docker image are confined (server/modules/workflows/sandbox.ts). */
@@ -255,6 +264,14 @@ function parseScriptSandbox(env: NodeJS.ProcessEnv): ScriptSandboxConfig {
   };
 }
 
+/** An on/off switch; unset or empty is the default. */
+function parseSwitch(env: NodeJS.ProcessEnv, variable: string, fallback: boolean): boolean {
+  const raw = env[variable];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw !== 'on' && raw !== 'off') throw new ConfigError(variable, `必须是 on 或 off，当前为 "${raw}"`);
+  return raw === 'on';
+}
+
 function parseLogLevel(raw: string | undefined): string {
   const level = raw || 'info';
   if (!LOG_LEVELS.includes(level)) throw new ConfigError('LOG_LEVEL', `必须是 ${LOG_LEVELS.join('、')} 之一`);
@@ -297,5 +314,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPerUserMinute: parseLimit(env, 'GENERATION_MAX_PER_USER_MINUTE', 10, 1_000_000),
     },
     workflowMaxTasks: parseLimit(env, 'WORKFLOW_MAX_TASKS', 1000, 1_000_000),
+    organizationSelfService: {
+      enabled: parseSwitch(env, 'ORGANIZATION_SELF_SERVICE', true),
+      maxOwnedPerUser: parseLimit(env, 'ORGANIZATION_MAX_OWNED_PER_USER', 10, 1_000_000),
+    },
   };
 }

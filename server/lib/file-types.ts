@@ -1,6 +1,7 @@
 import path from 'node:path';
 
 import type { FileType as LibraryFileType } from '../../contract/library';
+import { SCRIPT_EXTENSIONS } from '../../contract/workflows';
 
 /** The library's types, and `script`: a text file a script runs (its extension says which language). */
 export type FileType = LibraryFileType | 'script';
@@ -15,8 +16,6 @@ export const MIME: Record<FileType, string> = {
   script: 'text/plain; charset=utf-8',
 };
 
-/** Python, shell, SQL, R, JavaScript (.js, .mjs) and TypeScript sources (workflow tasks run .py, .sh, .js and .mjs); notebooks (.ipynb) are JSON and need a runner, so not scripts. */
-export const SCRIPT_EXTENSIONS = ['py', 'sh', 'sql', 'r', 'js', 'mjs', 'ts'];
 
 const EXTENSIONS: Record<string, FileType> = {
   jpg: 'jpeg',
@@ -25,6 +24,7 @@ const EXTENSIONS: Record<string, FileType> = {
   pdf: 'pdf',
   doc: 'doc',
   docx: 'docx',
+  // Only what a workflow task can run is a script: a .sql or .ts file would be taken, then fail every run.
   ...Object.fromEntries(SCRIPT_EXTENSIONS.map((extension) => [extension, 'script' as const])),
 };
 

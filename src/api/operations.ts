@@ -125,6 +125,7 @@ export const operations = {
   postFileUpload: { method: 'post', path: '/api/v1/file-upload/', pathParams: [], bodyParams: [] },
   postOaResultProjectsByProjectIdReportGenerate: { method: 'post', path: '/studio/report/api/oa_result/projects/{projectId}/report/generate/', pathParams: ['projectId'], bodyParams: ['connection_id', 'data_list', 'database_name', 'level', 'level_label', 'report_group_id', 'report_project_uuid', 'report_type', 'schema_name'] },
   postOrganizationMembersBatchDelete: { method: 'post', path: '/api/v1/organization/members/batch_delete/', pathParams: [], bodyParams: ['ids'] },
+  postOrganizationOrganizations: { method: 'post', path: '/api/organization/v1/organizations/', pathParams: [], bodyParams: [] },
   postOrganizationSetAdminInfo: { method: 'post', path: '/api/v1/organization/set_admin_info/', pathParams: [], bodyParams: [] },
   postOrganizationV1MembersInviteUser: { method: 'post', path: '/api/organization/v1/members/invite_user/', pathParams: [], bodyParams: [] },
   postOrganizationV1Roles: { method: 'post', path: '/api/organization/v1/roles/', pathParams: [], bodyParams: [] },

@@ -564,6 +564,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organization/v1/organizations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 创建组织
+         * @description 调用者成为新组织的所有者并持有企业管理员角色，新组织成为其当前组织。ORGANIZATION_SELF_SERVICE=off 时只有平台工作人员可以创建；每人最多拥有 ORGANIZATION_MAX_OWNED_PER_USER 个组织。名称不超过 50 个字符，全平台唯一。
+         */
+        post: operations["postOrganizationOrganizations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization/v1/permission/": {
         parameters: {
             query?: never;
@@ -5301,6 +5321,85 @@ export interface operations {
                         message: string;
                         /** Format: uuid */
                         organization_uuid: string;
+                    };
+                };
+            };
+            /** @description 错误 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description 错误 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description 错误 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postOrganizationOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 组织名称，不超过 50 个字符，全平台唯一 */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description yyyy-MM-dd HH:mm:ss */
+                        created_at: string;
+                        /** @description 是否为当前企业 */
+                        is_current: boolean;
+                        is_owner: boolean;
+                        member_count: number;
+                        name: string;
+                        role: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        /** @description yyyy-MM-dd HH:mm:ss */
+                        updated_at: string;
+                        /** Format: uuid */
+                        uuid: string;
                     };
                 };
             };

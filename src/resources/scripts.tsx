@@ -2,6 +2,7 @@ import { fileSrc } from '../providers/files';
 import { lazyScreen } from './lazy-screen';
 import type { AppResource, CustomInputProps, RowActionProps } from './types';
 import { permissionDetail, type PermissionAction } from '../../contract/permissions';
+import { SCRIPT_EXTENSIONS_MESSAGE } from '../../contract/workflows';
 
 const base = '/api/script/projects/:projectId/scripts/';
 const script = (action: PermissionAction) => permissionDetail('script', 'script', action);
@@ -47,11 +48,21 @@ export const scriptsResource: AppResource = {
         list: false,
         form: ['create', 'edit'],
         required: true,
+        requiredMessage: '请上传脚本文件',
+        help: SCRIPT_EXTENSIONS_MESSAGE,
         input: { type: 'custom', component: lazyScreen<'ScriptFileInput', CustomInputProps>(() => import('../pages/scripts'), 'ScriptFileInput') },
       },
-      { key: 'docker_name', label: '镜像', render: (name, record) => (name ? `${String(name)}:${dash(record.docker_tag)}` : '—') },
-      { key: 'docker_name', label: '镜像名称', list: false, form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 200 } },
-      { key: 'docker_tag', label: '镜像标签', list: false, form: ['create', 'edit'], required: true, initial: 'latest', input: { type: 'text', maxLength: 100 } },
+      // The runner uses latest for an image without a tag.
+      { key: 'docker_name', label: '镜像', render: (name, record) => (name ? `${String(name)}:${String(record.docker_tag || 'latest')}` : '无（沙箱运行）') },
+      {
+        key: 'docker_name',
+        label: '镜像名称',
+        list: false,
+        form: ['create', 'edit'],
+        input: { type: 'text', maxLength: 255 },
+        help: '可不填：不填时脚本在服务器的沙箱中运行；填写后在该 Docker 镜像中运行，需要服务器有 Docker 服务',
+      },
+      { key: 'docker_tag', label: '镜像标签', list: false, form: ['create', 'edit'], input: { type: 'text', maxLength: 128 }, help: '可不填，默认 latest' },
       {
         key: 'allow_network',
         label: '允许访问网络',

@@ -51,6 +51,8 @@ export interface ResourceField {
   form?: ('create' | 'edit')[];
   input?: FieldInput;
   required?: boolean;
+  /** What a required field left empty says; default 请输入 (or 请选择) and the label. */
+  requiredMessage?: string;
   /** The help text under the form item. */
   help?: string;
   /** In an edit form, the help text once any of these fields was changed (e.g. the password to type again). */

@@ -37,6 +37,12 @@ describe('configuration', () => {
     });
   });
 
+  it('lets every signed-in user create up to 10 organizations by default; a deployment can keep it to staff or change the cap', () => {
+    expect(loadConfig({}).organizationSelfService).toEqual({ enabled: true, maxOwnedPerUser: 10 });
+    expect(loadConfig({ ORGANIZATION_SELF_SERVICE: 'off', ORGANIZATION_MAX_OWNED_PER_USER: '3' }).organizationSelfService).toEqual({ enabled: false, maxOwnedPerUser: 3 });
+    expect(loadConfig({ ORGANIZATION_SELF_SERVICE: 'on' }).organizationSelfService.enabled).toBe(true);
+  });
+
   it.each([
     ['PORT', { PORT: 'abc' }],
     ['PORT', { PORT: '70000' }],
@@ -67,6 +73,8 @@ describe('configuration', () => {
     ['GENERATION_MAX_PENDING_PER_PROJECT', { GENERATION_MAX_PENDING_PER_PROJECT: '0' }],
     ['GENERATION_MAX_PER_USER_MINUTE', { GENERATION_MAX_PER_USER_MINUTE: 'ten' }],
     ['WORKFLOW_MAX_TASKS', { WORKFLOW_MAX_TASKS: '-5' }],
+    ['ORGANIZATION_SELF_SERVICE', { ORGANIZATION_SELF_SERVICE: 'yes' }],
+    ['ORGANIZATION_MAX_OWNED_PER_USER', { ORGANIZATION_MAX_OWNED_PER_USER: '0' }],
   ])('stops with a message that names %s', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -223,7 +223,7 @@ console.log(JSON.stringify({ cwd: process.cwd(), home: process.env.HOME, files: 
 
   it('refuses other script types, and a Docker image without a Docker service', async () => {
     const r = await scriptTask('model.R', 'print(1)\n');
-    expect((await failure(run(request(r)))).message).toBe('不支持的脚本类型 .r（支持 .js、.mjs、.py、.sh）');
+    expect((await failure(run(request(r)))).message).toBe('不支持的脚本类型 .r（支持 .py、.js、.mjs、.sh）');
 
     const docker = await scriptTask('in-image.py', 'print(1)\n');
     docker.script = { ...docker.script!, dockerName: 'python', dockerTag: '3.12-slim' };

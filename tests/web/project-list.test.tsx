@@ -25,6 +25,56 @@ describe('项目列表 for a user with no project', () => {
     expect(screen.queryByRole('button', { name: /新建项目/ })).not.toBeInTheDocument();
   });
 
+  it('lets a user without an organization create one, then offers the first project in it', async () => {
+    let organization: string | null = null;
+    const created: unknown[] = [];
+    const projectsPosted: { body: unknown; organization: string | null }[] = [];
+    server.use(
+      http.get('*/api/project/v1/projects/', () => page([])),
+      http.get('*/api/v1/user/info/', () => HttpResponse.json({ ...demoUser, organization_uuid: organization })),
+      http.get('*/api/organization/v1/permission/', ({ request }) =>
+        request.headers.get('Organization') === 'org-new' ? HttpResponse.json({ is_owner: true, role: { id: 7, name: '企业管理员' }, permissions: [] }) : HttpResponse.json({ code: 40300, message: '您还没有加入任何企业' }, { status: 403 }),
+      ),
+      http.post('*/api/organization/v1/organizations/', async ({ request }) => {
+        const body = (await request.json()) as { name: string };
+        created.push(body);
+        if (body.name === '示例企业') return HttpResponse.json({ code: 40000, message: '组织名称「示例企业」已被使用，请换一个名称' }, { status: 400 });
+        organization = 'org-new';
+        return HttpResponse.json({ uuid: 'org-new', name: body.name, is_owner: true, role: { id: 7, name: '企业管理员' }, is_current: true, member_count: 1, created_at: '2026-11-28 08:00:00', updated_at: '2026-11-28 08:00:00' }, { status: 201 });
+      }),
+      http.post('*/api/project/v1/projects/', async ({ request }) => {
+        projectsPosted.push({ body: await request.json(), organization: request.headers.get('Organization') });
+        return HttpResponse.json({ uuid: 'p-first', name: '第一个项目', color: '#1f4e9c' }, { status: 201 });
+      }),
+    );
+    signIn();
+    const { user } = openApp('#/list');
+    const empty = (await screen.findByText('您还没有加入任何企业')).closest('.ant-empty') as HTMLElement;
+    expect(within(empty).getByText(/请向企业管理员索取邀请链接.*也可以创建自己的组织/)).toBeInTheDocument();
+    await user.click(within(empty).getByRole('button', { name: /创建组织/ }));
+
+    const dialog = (await screen.findByText('组织名称')).closest('.ant-modal') as HTMLElement;
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await within(dialog).findByText('请输入组织名称')).toBeInTheDocument();
+    await fill(user, '请输入组织名称，如公司或团队的名称', '示例企业');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText('组织名称「示例企业」已被使用，请换一个名称')).toBeInTheDocument();
+    expect(within(dialog).getByPlaceholderText('请输入组织名称，如公司或团队的名称')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByPlaceholderText('请输入组织名称，如公司或团队的名称'));
+    await fill(user, '请输入组织名称，如公司或团队的名称', ' 绿城规划设计院 ');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText('已创建组织「绿城规划设计院」')).toBeInTheDocument();
+    expect(created).toEqual([{ name: '示例企业' }, { name: '绿城规划设计院' }]);
+
+    // Now in the new organization: the new-project dialog is offered at once.
+    const projectDialog = (await screen.findByText('封面颜色')).closest('.ant-modal') as HTMLElement;
+    await fill(user, '请输入项目名称', '第一个项目');
+    await user.click(within(projectDialog).getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(window.location.hash).toBe('#/main/p-first/reportList'));
+    expect(projectsPosted).toEqual([{ body: { name: '第一个项目', description: '', color: '#1f4e9c' }, organization: 'org-new' }]);
+  });
+
   it('tells a member without 新增项目 whom to ask', async () => {
     serveEmpty(['organization.member.view_member']);
     signIn();

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { button, dialog } from './admin-helpers';
@@ -38,12 +38,21 @@ const script = {
   updated_at: at,
 };
 
+/** The seeded demo script: no image, so it runs in the sandbox. */
+const demoScript = { ...script, id: 5, name: '汇总指标达标率', file_path: '/api/uploader/v1/files/20/summarize.mjs', file_name: 'summarize.mjs', docker_name: '', docker_tag: '', params: [] };
+
 const page = <T,>(results: T[]) => HttpResponse.json({ count: results.length, next: null, previous: null, results });
 
 function serveScripts() {
-  const calls = { created: [] as unknown[], uploads: [] as string[], paramsCreated: [] as unknown[], paramsChanged: [] as unknown[], paramsDeleted: [] as string[] };
+  const calls = { created: [] as unknown[], changed: [] as unknown[], uploads: [] as string[], paramsCreated: [] as unknown[], paramsChanged: [] as unknown[], paramsDeleted: [] as string[] };
   server.use(
-    http.get(`${base}/`, () => page([script])),
+    http.get(`${base}/`, () => page([script, demoScript])),
+    http.get(`${base}/5/`, () => HttpResponse.json(demoScript)),
+    http.patch(`${base}/5/`, async ({ request }) => {
+      const body = (await request.json()) as object;
+      calls.changed.push(body);
+      return HttpResponse.json({ ...demoScript, ...body });
+    }),
     http.post(`${base}/`, async ({ request }) => {
       calls.created.push(await request.json());
       return HttpResponse.json({ ...script, id: 4 }, { status: 201 });
@@ -105,11 +114,69 @@ describe('脚本', () => {
     await user.upload(create.querySelector<HTMLInputElement>('input[type=file]')!, new File(['print(1)'], 'run.py', { type: 'text/x-python' }));
     expect(await within(create).findByText('run.py')).toBeInTheDocument();
     await user.type(within(create).getByLabelText('镜像名称'), 'python');
-    expect(within(create).getByLabelText('镜像标签')).toHaveValue('latest');
+    await user.type(within(create).getByLabelText('镜像标签'), '3.12');
     await user.click(within(create).getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('新增脚本成功')).toBeInTheDocument();
     expect(calls.uploads).toEqual(['script']);
-    expect(calls.created).toEqual([{ name: '指标计算', file_path: '/api/uploader/v1/files/13/run.py', docker_name: 'python', docker_tag: 'latest', allow_network: false }]);
+    expect(calls.created).toEqual([{ name: '指标计算', file_path: '/api/uploader/v1/files/13/run.py', docker_name: 'python', docker_tag: '3.12', allow_network: false }]);
+  }, slow);
+
+  it('creates a script without an image (it runs in the sandbox); the file is the only other thing asked for', async () => {
+    serveProject(scriptDetails);
+    const calls = serveScripts();
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/scripts');
+    expect(within(await firstRow('汇总指标达标率')).getByText('无（沙箱运行）')).toBeInTheDocument();
+    await user.click(button(document.body, '新增'));
+    const create = await dialog('新增脚本');
+    expect(within(create).getByLabelText('镜像名称')).toHaveValue('');
+    expect(within(create).getByLabelText('镜像标签')).toHaveValue('');
+    await user.type(within(create).getByLabelText('名称'), '指标计算');
+    await user.click(within(create).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(create).findByText('请上传脚本文件')).toBeInTheDocument();
+    expect(within(create).queryByText('请输入脚本文件')).not.toBeInTheDocument();
+    expect(within(create).queryByText('请输入镜像名称')).not.toBeInTheDocument();
+    expect(calls.created).toEqual([]);
+
+    await waitFor(() => expect(create.querySelector('input[type=file]')).not.toBeNull());
+    await user.upload(create.querySelector<HTMLInputElement>('input[type=file]')!, new File(['print(1)'], 'run.py', { type: 'text/x-python' }));
+    expect(await within(create).findByText('run.py')).toBeInTheDocument();
+    await user.click(within(create).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('新增脚本成功')).toBeInTheDocument();
+    expect(calls.created).toEqual([{ name: '指标计算', file_path: '/api/uploader/v1/files/13/run.py', allow_network: false }]);
+  }, slow);
+
+  it('offers only the extensions a workflow runs, and refuses another file before uploading it', async () => {
+    serveProject(scriptDetails);
+    const calls = serveScripts();
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/scripts');
+    await firstRow('人口统计');
+    await user.click(button(document.body, '新增'));
+    const create = await dialog('新增脚本');
+    await waitFor(() => expect(create.querySelector('input[type=file]')).not.toBeNull());
+    const input = create.querySelector<HTMLInputElement>('input[type=file]')!;
+    expect(input).toHaveAttribute('accept', '.py,.js,.mjs,.sh');
+    expect(within(create).getByText('只支持 .py、.js、.mjs、.sh 脚本文件')).toBeInTheDocument();
+    // A file dropped or picked past the filter ("all files").
+    fireEvent.change(input, { target: { files: [new File(['select 1;'], 'query.sql', { type: 'application/sql' })] } });
+    expect(await screen.findByText('只支持 .py、.js、.mjs、.sh 脚本文件', { selector: '.ant-message *' })).toBeInTheDocument();
+    expect(calls.uploads).toEqual([]);
+  }, slow);
+
+  it('edits the seeded demo script (no image) and saves it again', async () => {
+    serveProject(scriptDetails);
+    const calls = serveScripts();
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/scripts');
+    await user.click(within(await firstRow('汇总指标达标率')).getByText('编辑'));
+    const edit = await dialog('编辑脚本');
+    await waitFor(() => expect(within(edit).getByLabelText('名称')).toHaveValue('汇总指标达标率'));
+    expect(within(edit).getByText('summarize.mjs')).toBeInTheDocument();
+    await user.type(within(edit).getByLabelText('名称'), '（新版）');
+    await user.click(within(edit).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('数据保存成功!')).toBeInTheDocument();
+    expect(calls.changed).toEqual([expect.objectContaining({ name: '汇总指标达标率（新版）', file_path: demoScript.file_path, docker_name: '', docker_tag: '' })]);
   }, slow);
 
   it('edits a script’s parameters in its drawer: options only for text, bounds only for numbers', async () => {

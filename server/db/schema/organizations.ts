@@ -1,11 +1,16 @@
 import { boolean, index, integer, pgTable, serial, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './accounts';
 
-export const organizations = pgTable('organizations', {
-  uuid: uuid('uuid').primaryKey().defaultRandom(),
-  name: varchar('name', { length: 150 }).notNull(),
-  ...timestamps,
-});
+/** A name names one organization: users tell them apart by name when they switch and invite. */
+export const organizations = pgTable(
+  'organizations',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 150 }).notNull(),
+    ...timestamps,
+  },
+  (table) => [unique('organizations_name_unique').on(table.name)],
+);
 
 export const organizationMembers = pgTable(
   'organization_members',

@@ -4,6 +4,8 @@ import { formatDateTime } from '../../lib/dates';
 import { badRequest, notFound } from '../../lib/errors';
 import { checkInvitation, redeemInvitation } from '../../lib/invite-tokens';
 import { listPage } from '../../lib/list-page';
+import { refuseTaken } from '../../lib/sql';
+import { organizationNameTaken } from './create-routes';
 import { currentUser } from '../../plugins/auth';
 import { permissionGroups } from '../../../contract/permissions';
 import { organizationPermission as can, type OrganizationAccess } from './access';
@@ -53,7 +55,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const rename = async (access: OrganizationAccess, name: string | undefined): Promise<OrganizationAccess> => {
     const trimmed = name?.trim();
     if (!trimmed) throw badRequest('请输入企业名称');
-    return { ...access, organization: await renameOrganization(app.db, access.organization.uuid, trimmed) };
+    return { ...access, organization: await refuseTaken(() => renameOrganization(app.db, access.organization.uuid, trimmed), () => organizationNameTaken(trimmed)) };
   };
 
   // ---- the caller's own standing ----------------------------------------------------------

@@ -6,6 +6,7 @@ import type { MEMBER_ORDERINGS } from './schemas';
 import { findRole as findScopedRole, type RoleRow, type RoleScope } from '../../lib/roles';
 import { containing } from '../../lib/sql';
 import { updateUser } from '../accounts/queries';
+import { ensureOrganizationRoles } from './builtin-roles';
 
 const order = (ordering: string, columns: Record<string, Parameters<typeof asc>[0]>) => {
   const column = columns[ordering.replace(/^-/, '')];
@@ -220,4 +221,32 @@ export async function listUserProjects(
 export async function joinOrganization(tx: Db, organizationUuid: string, userUuid: string, roleId: number | null): Promise<void> {
   await tx.insert(organizationMembers).values({ organizationUuid, userUuid, roleId }).onConflictDoNothing();
   await updateUser(tx, userUuid, { currentOrganizationUuid: organizationUuid });
+}
+
+/** The organizations the user owns. */
+export async function countOwnedOrganizations(db: Db, userUuid: string): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userUuid, userUuid), eq(organizationMembers.isOwner, true)));
+  return total;
+}
+
+/**
+ * Creates an organization owned by the user, with its built-in roles and the user as its owner
+ * holding 企业管理员, and makes it the user's current one; all or nothing. The user's row is
+ * locked first, so two creates of one user count each other (`mayOwnMore` sees the other's).
+ * A name taken meanwhile fails on the unique index.
+ */
+export async function createOwnedOrganization(db: Db, userUuid: string, name: string, mayOwnMore: (owned: number) => void) {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await tx.select({ uuid: users.uuid }).from(users).where(eq(users.uuid, userUuid)).for('update');
+    mayOwnMore(await countOwnedOrganizations(tx, userUuid));
+    const [organization] = await tx.insert(organizations).values({ name }).returning();
+    await tx.insert(organizationMembers).values({ organizationUuid: organization.uuid, userUuid, isOwner: true });
+    const adminRoleId = await ensureOrganizationRoles(tx, organization.uuid);
+    await updateUser(tx, userUuid, { currentOrganizationUuid: organization.uuid });
+    return { organization, adminRoleId: adminRoleId! };
+  });
 }

@@ -143,6 +143,7 @@ export const OrganizationListQuery = Type.Object({
 export const OrganizationParams = Type.Object({ id: Type.String({ maxLength: 64, description: '企业 uuid' }) });
 export const OrganizationChange = Type.Object({ name: Type.Optional(Type.String({ maxLength: 150, description: '企业名称' })) });
 export const SwitchResult = JoinResult;
+export const OrganizationCreate = Type.Object({ name: Type.Optional(Type.String({ maxLength: 1000, description: '组织名称，不超过 50 个字符，全平台唯一' })) });
 
 export const AdminInfo = Type.Object({
   organization_uuid: Type.String({ format: 'uuid' }),

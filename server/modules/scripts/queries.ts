@@ -72,6 +72,12 @@ export async function taskUsingScript(db: Db, scriptId: number): Promise<{ workf
 }
 
 /** Inserts a script with its file locked, so a concurrent release cannot take the file away first. */
+/** The name a stored file was uploaded under. */
+export async function storedFileName(db: Db, fileId: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: storedFiles.name }).from(storedFiles).where(eq(storedFiles.id, fileId));
+  return row?.name;
+}
+
 export const insertScript = (db: Db, projectUuid: string, values: ScriptValues) =>
   db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;

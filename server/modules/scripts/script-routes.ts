@@ -1,7 +1,9 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { permissionDetail } from '../../../contract/permissions';
+import { SCRIPT_EXTENSIONS_MESSAGE } from '../../../contract/workflows';
 import { formatDateTime } from '../../lib/dates';
+import { typeOfName } from '../../lib/file-types';
 import { badRequest, forbidden } from '../../lib/errors';
 import { listPage } from '../../lib/list-page';
 import { PageOf } from '../../lib/pagination';
@@ -13,7 +15,7 @@ import { fileUrl } from '../uploads/access';
 import { touchWorkflowsOfScript } from '../workflows/dag';
 import { deleteUnusedObjects } from '../uploads/storage-gc';
 import { dockerName, dockerTag, requiredText } from './checks';
-import { deleteScript, findScript, insertScript, listScripts, paramsOfScripts, taskUsingScript, updateScript, type ParamRow, type ScriptRow } from './queries';
+import { deleteScript, findScript, insertScript, listScripts, paramsOfScripts, storedFileName, taskUsingScript, updateScript, type ParamRow, type ScriptRow } from './queries';
 import { ProjectParams, Script, ScriptIdParams, ScriptListQuery, ScriptWrite } from './schemas';
 
 export const SCRIPT_BASE = '/api/script/projects/:project_uuid/scripts';
@@ -71,7 +73,10 @@ export async function scriptRoutes(app: FastifyInstance): Promise<void> {
   const fileOf = async (project: Project, filePath: string | undefined) => {
     const url = requiredText(filePath, '请上传脚本文件 file_path');
     const owner = { projectUuid: project.uuid, organizationUuid: project.organizationUuid };
-    return (await resolveFileUrl(app.db, owner, url, ['script'], '文件 file_path 不是脚本文件，请重新上传'))!;
+    const id = (await resolveFileUrl(app.db, owner, url, ['script'], '文件 file_path 不是脚本文件，请重新上传'))!;
+    // A file taken as a script before only runnable extensions were (a .sql, a .ts) would fail every run.
+    if (typeOfName((await storedFileName(app.db, id)) ?? '') !== 'script') throw badRequest(SCRIPT_EXTENSIONS_MESSAGE);
+    return id;
   };
 
   /** The script a body describes, over the stored one where the body leaves fields out. */

@@ -1,5 +1,6 @@
 import type { UploadLimits } from '../../config';
-import { SCRIPT_EXTENSIONS, type FileType } from '../../lib/file-types';
+import { SCRIPT_EXTENSIONS_MESSAGE } from '../../../contract/workflows';
+import type { FileType } from '../../lib/file-types';
 
 export interface UploadRule {
   types: FileType[];
@@ -49,7 +50,7 @@ export function uploadRule(purpose: Purpose, limits: UploadLimits): UploadRule {
       return {
         types: ['script'],
         limit: limits.scriptFile,
-        typeMessage: `请上传脚本文件（${SCRIPT_EXTENSIONS.map((extension) => `.${extension}`).join('、')}）`,
+        typeMessage: SCRIPT_EXTENSIONS_MESSAGE,
         sizeMessage: `脚本文件不能超过 ${megabytes(limits.scriptFile)}!`,
       };
   }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SCRIPT_EXTENSIONS } from '../../../contract/workflows';
 import { scripts, storedFiles } from '../../db/schema';
 import { dockerClientEnv, dockerReachable, killContainer } from './docker';
 import { readScriptOutputs } from './outputs';
@@ -19,13 +20,13 @@ export const SCRIPT_PATH = '/usr/local/bin:/usr/bin:/bin';
 export const INPUTS_FILE = 'inputs.json';
 
 /** How each extension runs, here and in a container. Python unbuffered, so its stdout and stderr interleave as written. */
-const INTERPRETERS: Record<string, { local: string[]; container: string[] }> = {
-  '.js': { local: [process.execPath], container: ['node'] },
-  '.mjs': { local: [process.execPath], container: ['node'] },
-  '.py': { local: ['python3', '-u'], container: ['python3', '-u'] },
-  '.sh': { local: ['sh'], container: ['sh'] },
+const INTERPRETERS: Record<(typeof SCRIPT_EXTENSIONS)[number], { local: string[]; container: string[] }> = {
+  js: { local: [process.execPath], container: ['node'] },
+  mjs: { local: [process.execPath], container: ['node'] },
+  py: { local: ['python3', '-u'], container: ['python3', '-u'] },
+  sh: { local: ['sh'], container: ['sh'] },
 };
-const SUPPORTED = Object.keys(INTERPRETERS).join('、');
+const SUPPORTED = SCRIPT_EXTENSIONS.map((extension) => `.${extension}`).join('、');
 
 type Script = NonNullable<TaskRunRequest['task']['script']>;
 
@@ -110,7 +111,7 @@ export async function runScriptTask(app: FastifyInstance, request: TaskRunReques
   const script = task.script;
   if (!script) throw new TaskFailed(`任务 ${task.name} 没有指定要运行的脚本`, '');
   const extension = path.extname(script.fileName).toLowerCase();
-  const interpreter = INTERPRETERS[extension];
+  const interpreter = Object.hasOwn(INTERPRETERS, extension.slice(1)) ? INTERPRETERS[extension.slice(1) as keyof typeof INTERPRETERS] : undefined;
   if (!interpreter) throw new TaskFailed(`不支持的脚本类型 ${extension || '（无扩展名）'}（支持 ${SUPPORTED}）`, '');
   if (request.signal.aborted) throw new TaskFailed('任务已被停止', '');
 

@@ -115,7 +115,7 @@ export function FieldItems({ fields, form }: { fields: ResourceField[]; form: 'c
               initialValue={form === 'create' ? field.initial : undefined}
               valuePropName={input.type === 'switch' ? 'checked' : 'value'}
               // Only text gets `whitespace`: any key besides `required` makes the rule check for a string.
-              rules={field.required ? [{ required: true, message: `${verb}${field.label}`, ...(typed.includes(input.type) && { whitespace: true }) }] : []}
+              rules={field.required ? [{ required: true, message: field.requiredMessage ?? `${verb}${field.label}`, ...(typed.includes(input.type) && { whitespace: true }) }] : []}
             >
               <FieldControl field={field} />
             </Form.Item>

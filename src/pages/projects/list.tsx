@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { permissionDetail } from '../../../contract/permissions';
 import type { UserInfo } from '../../providers/auth';
 import type { Project } from '../../resources/records';
+import { NewOrganizationDialog } from './new-organization-dialog';
 import { NewProjectDialog } from './new-project-dialog';
 
 const CREATE_PROJECT = permissionDetail('organization', 'project', 'create');
@@ -25,9 +26,13 @@ function useProjectCreation() {
 }
 
 /** What a user with no project can do next. */
-function NoProjects({ inOrganization, mayCreate, onCreate }: { inOrganization: boolean; mayCreate: boolean; onCreate: () => void }) {
+function NoProjects({ inOrganization, mayCreate, onCreate, onCreateOrganization }: { inOrganization: boolean; mayCreate: boolean; onCreate: () => void; onCreateOrganization: () => void }) {
   if (!inOrganization) {
-    return <Empty description={<Space direction="vertical" size={4}><span>您还没有加入任何企业</span><Typography.Text type="secondary">请向企业管理员索取邀请链接，打开链接即可加入企业和项目</Typography.Text></Space>} />;
+    return (
+      <Empty description={<Space direction="vertical" size={4}><span>您还没有加入任何企业</span><Typography.Text type="secondary">请向企业管理员索取邀请链接，打开链接即可加入企业和项目；也可以创建自己的组织</Typography.Text></Space>}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={onCreateOrganization}>创建组织</Button>
+      </Empty>
+    );
   }
   if (!mayCreate) {
     return <Empty description={<Space direction="vertical" size={4}><span>暂无项目</span><Typography.Text type="secondary">请联系项目管理员邀请您加入项目</Typography.Text></Space>} />;
@@ -66,6 +71,7 @@ export function ProjectList() {
   const projects = data?.data ?? [];
   const { known, inOrganization, mayCreate } = useProjectCreation();
   const [creating, setCreating] = useState(false);
+  const [creatingOrganization, setCreatingOrganization] = useState(false);
 
   return (
     <div className="project-list">
@@ -94,7 +100,7 @@ export function ProjectList() {
       ) : projects.length === 0 && search ? (
         <Empty description="暂无项目" />
       ) : projects.length === 0 ? (
-        <NoProjects inOrganization={inOrganization} mayCreate={mayCreate} onCreate={() => setCreating(true)} />
+        <NoProjects inOrganization={inOrganization} mayCreate={mayCreate} onCreate={() => setCreating(true)} onCreateOrganization={() => setCreatingOrganization(true)} />
       ) : (
         <Row gutter={[16, 16]}>
           {projects.map((project) => (
@@ -105,6 +111,17 @@ export function ProjectList() {
         </Row>
       )}
       {creating && <NewProjectDialog open onClose={() => setCreating(false)} />}
+      {creatingOrganization && (
+        <NewOrganizationDialog
+          open
+          onClose={() => setCreatingOrganization(false)}
+          // The new organization has no project yet: offer the first one at once.
+          onCreated={() => {
+            setCreatingOrganization(false);
+            setCreating(true);
+          }}
+        />
+      )}
     </div>
   );
 }

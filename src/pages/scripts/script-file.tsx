@@ -1,10 +1,18 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { SCRIPT_EXTENSIONS, SCRIPT_EXTENSIONS_MESSAGE } from '../../../contract/workflows';
+import { feedback } from '../../lib/feedback';
 import { fileSrc, sendFile } from '../../providers/files';
 import type { CustomInputProps } from '../../resources/types';
 
-/** The script form's file: a chosen file is uploaded to the project (purpose script) and its url becomes the value. */
+const ACCEPT = SCRIPT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+const runnable = (name: string) => (SCRIPT_EXTENSIONS as readonly string[]).includes(/\.([^.]+)$/.exec(name)?.[1].toLowerCase() ?? '');
+
+/**
+ * The script form's file: a chosen file is uploaded to the project (purpose script) and its url becomes the value.
+ * Only extensions a workflow task runs are offered; a file dropped past the picker's filter is refused before upload.
+ */
 export function ScriptFileInput({ value, onChange, projectId }: CustomInputProps) {
   const [uploading, setUploading] = useState(false);
   const [name, setName] = useState<string>();
@@ -12,6 +20,10 @@ export function ScriptFileInput({ value, onChange, projectId }: CustomInputProps
   useEffect(() => () => pending.current?.abort(), []);
 
   const choose = (file: File) => {
+    if (!runnable(file.name)) {
+      feedback.error(SCRIPT_EXTENSIONS_MESSAGE);
+      return Upload.LIST_IGNORE;
+    }
     pending.current?.abort();
     const controller = new AbortController();
     pending.current = controller;
@@ -34,7 +46,7 @@ export function ScriptFileInput({ value, onChange, projectId }: CustomInputProps
   const url = typeof value === 'string' ? value : '';
   return (
     <Flex vertical gap={4}>
-      <Upload showUploadList={false} beforeUpload={choose} disabled={uploading}>
+      <Upload accept={ACCEPT} showUploadList={false} beforeUpload={choose} disabled={uploading}>
         <Button icon={<UploadOutlined />} loading={uploading}>
           {url ? '重新上传' : '上传脚本文件'}
         </Button>
