@@ -4,6 +4,7 @@ import { workflowModuleRoutes } from './modules/workflows/routes';
 import { workflowRunModule } from './modules/workflows/run-module';
 import type { WorkflowEngineOptions } from './modules/workflows/engine';
 import { regionRoutes } from './modules/results/region-routes';
+import { warehouseRoutes } from './modules/results/warehouse-routes';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(workflowModuleRoutes);
   await app.register(workflowRunModule(options.jobs === false ? null : { results: options.results, ...options.workflows }));
   await app.register(regionRoutes);
+  await app.register(warehouseRoutes);
   await app.register(resultsRoutes(options.results));
   await installWebApp(app, options.webRoot ?? defaultWebRoot);
   return app;
