@@ -2520,6 +2520,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/studio/report/api/report/projects/{projectId}/warehouse/import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 导入成果数据（multipart 字段 file，.xlsx，三张表合计最多 50000 行）：整体替换本项目的数据仓库并把项目的成果数据指向它；dry_run=1 只预览。文件有错时 400，data.errors 列出各处错误（工作表、行、列） */
+        post: operations["postReportProjectsByProjectIdWarehouseImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/report/projects/{projectId}/warehouse/template/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 成果数据导入模板（.xlsx：说明、区域、指标、指标值四张表，带示例行） */
+        get: operations["getReportProjectsByProjectIdWarehouseTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12153,6 +12187,79 @@ export interface operations {
                 pageSize?: string;
                 start_time?: string;
             };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postReportProjectsByProjectIdWarehouseImport: {
+        parameters: {
+            query?: {
+                /** @description 1 或 true：只预览将要发生的变化，不写入 */
+                dry_run?: string;
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data?: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description 错误 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description 错误 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getReportProjectsByProjectIdWarehouseTemplate: {
+        parameters: {
+            query?: never;
             header?: never;
             path: {
                 projectId: string;

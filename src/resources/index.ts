@@ -9,7 +9,7 @@ import { projectProfileResource } from './project-profile';
 import { projectRolesResource } from './project-roles';
 import { projectsResource } from './projects';
 import { reportGroupsResource, reportsResource } from './reports';
-import { regionsResource, resultJobsResource, resultsResource } from './results';
+import { regionsResource, resultJobsResource, resultsResource, warehouseResource } from './results';
 import { scriptParamsResource, scriptsResource } from './scripts';
 import type { AppResource } from './types';
 import { taskInstancesResource, workflowLinksResource, workflowRunsResource, workflowsResource, workflowTasksResource } from './workflows';
@@ -42,6 +42,7 @@ export const resources: AppResource[] = [
   resultsResource,
   resultJobsResource,
   regionsResource,
+  warehouseResource,
 ];
 
 export function findResource(name: string): AppResource | undefined {

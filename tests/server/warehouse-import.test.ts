@@ -194,7 +194,7 @@ describe('a bad file', () => {
     expect(await extraInfo(project)).toEqual(before);
     expect(await schemaExists(schemaOf(project))).toBe(false);
     expect(await ctx.database.db.select().from(connections).where(eq(connections.projectUuid, project))).toEqual([]);
-  });
+  }, 120_000);
 
   it('answers every error at once, listing the first 100 with their count', async () => {
     const values = Array.from({ length: 150 }, (_, i) => [`A01`, ...region('示例省', '示例市', '新安区'), `x${i}`]);
