@@ -100,6 +100,10 @@ describe('the warehouse template', () => {
     expect((await upload(project, workbook(small()))).statusCode).toBe(200);
     expect(await ctx.database.db.select().from(connections).where(eq(connections.projectUuid, project))).toHaveLength(1);
     expect(names((await tree(project)).json().data)).toEqual(['示例省', '示例市', '新安区']);
+
+    // Deleting the project takes its warehouse with it.
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/project/v1/projects/${project}/`, headers: authHeaders(admin) })).statusCode).toBe(204);
+    expect(await schemaExists(schemaOf(project))).toBe(false);
   });
 });
 
