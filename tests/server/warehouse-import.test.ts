@@ -58,7 +58,7 @@ const issuesOf = (answer: { json: () => { data: { errors: WarehouseImportIssue[]
 beforeAll(async () => {
   ctx = await createTestApp({ app: { jobs: { pollSeconds: 0.5, retryDelaySeconds: 0 } } });
   admin = await login(ctx.app);
-}, 60_000);
+}, 180_000);
 afterAll(() => ctx.close());
 
 describe('the warehouse template', () => {
