@@ -93,6 +93,8 @@ export interface UploadLimits {
   materialImage: number;
   chunkedFile: number;
   scriptFile: number;
+  /** A spreadsheet of a project's warehouse (成果数据 import). */
+  warehouseFile: number;
 }
 
 export class ConfigError extends Error {
@@ -296,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       materialImage: parseBytes(env, 'MATERIAL_IMAGE_MAX_BYTES', 10 * 1024 * 1024),
       chunkedFile: parseBytes(env, 'CHUNKED_FILE_MAX_BYTES', 2_048_000),
       scriptFile: parseBytes(env, 'SCRIPT_FILE_MAX_BYTES', 1024 * 1024),
+      warehouseFile: parseBytes(env, 'WAREHOUSE_FILE_MAX_BYTES', 20 * 1024 * 1024),
     },
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),

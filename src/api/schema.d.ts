@@ -2557,6 +2557,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/studio/report/api/report/projects/{projectId}/warehouse/import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 导入成果数据（multipart 字段 file，.xlsx，三张表合计最多 50000 行）：整体替换本项目的数据仓库并把项目的成果数据指向它；dry_run=1 只预览。文件有错时 400，data.errors 列出各处错误（工作表、行、列） */
+        post: operations["postReportProjectsByProjectIdWarehouseImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/studio/report/api/report/projects/{projectId}/warehouse/source/": {
         parameters: {
             query?: never;
@@ -2567,6 +2584,23 @@ export interface paths {
         get?: never;
         /** 保存数据来源到项目（extra_info）；检查不通过则不保存 */
         put: operations["putReportProjectsByProjectIdWarehouseSource"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/report/projects/{projectId}/warehouse/template/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 成果数据导入模板（.xlsx：说明、区域、指标、指标值四张表，带示例行） */
+        get: operations["getReportProjectsByProjectIdWarehouseTemplate"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -12370,6 +12404,59 @@ export interface operations {
             };
         };
     };
+    postReportProjectsByProjectIdWarehouseImport: {
+        parameters: {
+            query?: {
+                /** @description 1 或 true：只预览将要发生的变化，不写入 */
+                dry_run?: string;
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data?: unknown;
+                        message: string;
+                    };
+                };
+            };
+            /** @description 错误 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description 错误 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     putReportProjectsByProjectIdWarehouseSource: {
         parameters: {
             query?: never;
@@ -12443,6 +12530,26 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+        };
+    };
+    getReportProjectsByProjectIdWarehouseTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -9,7 +9,7 @@ import { projectProfileResource } from './project-profile';
 import { projectRolesResource } from './project-roles';
 import { projectsResource } from './projects';
 import { reportGroupsResource, reportsResource } from './reports';
-import { regionsResource, resultJobsResource, resultsResource } from './results';
+import { regionsResource, resultJobsResource, resultsResource, warehouseResource } from './results';
 import { resultsDataResource } from './results-data';
 import { scriptParamsResource, scriptsResource } from './scripts';
 import type { AppResource } from './types';
@@ -44,6 +44,7 @@ export const resources: AppResource[] = [
   resultsResource,
   resultJobsResource,
   regionsResource,
+  warehouseResource,
 ];
 
 export function findResource(name: string): AppResource | undefined {

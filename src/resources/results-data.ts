@@ -3,7 +3,7 @@ import { permissionDetail } from '../../contract/permissions';
 import { lazyScreen } from './lazy-screen';
 import type { AppResource } from './types';
 
-/** Choosing where 成果 reads from edits the project (server/modules/results/warehouse-routes.ts). */
+/** Choosing where 成果 reads from edits the project (server/modules/results/warehouse-source-routes.ts). */
 const editProject = [permissionDetail('project', 'project', 'edit')];
 
 /** 成果数据: the project's data connection, database and schema holding its regions and indicators (its extra_info). */

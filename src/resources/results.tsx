@@ -1,3 +1,4 @@
+import { permissionDetail } from '../../contract/permissions';
 import { REPORT, REPORT_SERVICE_BASE } from '../../contract/library';
 import { lazyScreen } from './lazy-screen';
 import type { AppResource } from './types';
@@ -60,5 +61,19 @@ export const regionsResource: AppResource = {
     dataProviderName: 'report',
     endpoints: { list: `${REPORT_SERVICE_BASE}/investigation_scope/tree/` },
     permissions: { list: viewReports },
+  },
+};
+
+/**
+ * 成果数据: the project's own regions and indicators from a spreadsheet (contract/warehouse.ts).
+ * Its screen is a widget of the project settings (pages/project-settings/warehouse-import.tsx).
+ */
+export const warehouseResource: AppResource = {
+  name: 'projectWarehouse',
+  meta: {
+    label: '成果数据',
+    dataProviderName: 'report',
+    endpoints: { template: `${REPORT_SERVICE_BASE}/warehouse/template/`, import: `${REPORT_SERVICE_BASE}/warehouse/import/` },
+    permissions: { list: [], edit: [permissionDetail('project', 'project', 'edit')] },
   },
 };

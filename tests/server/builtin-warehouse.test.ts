@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGION_LEVEL_NAMES } from '../../contract/results';
 import { seed } from '../../server/db/seed';
+import { connections, projects } from '../../server/db/schema';
 import { withProjectConnection } from '../../server/modules/connections/reader';
 import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
 
@@ -14,6 +15,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, path: string, payload?: object) =>
   ctx.app.inject({ method, url: `${BASE}/${path}`, headers: authHeaders(admin), ...(payload ? { payload } : {}) });
 const names = (body: Array<{ name: string }>) => body.map((row) => row.name);
+/** The schema the demo project's own imports go to, beside the seeded warehouse_demo. */
+const ownSchema = `warehouse_${DEMO.projectUuid.replace(/-/g, '')}`;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -43,7 +46,7 @@ describe('the builtin connection', () => {
   });
 
   it('never reaches the server’s own tables, by any route or parameter', async () => {
-    const refused = `内置数据仓库只能访问以 warehouse_ 开头的 schema，不能访问 public`;
+    const refused = `内置数据仓库只能访问本项目的数据仓库（warehouse_demo、${ownSchema}），不能访问 public`;
     for (const path of [
       `tables/?connection_id=${id}&schema_name=public`,
       `tables/users/?connection_id=${id}&schema_name=public`,
@@ -66,6 +69,34 @@ describe('the builtin connection', () => {
     expect(database.statusCode).toBe(400);
     expect(database.json().message).toBe('数据库 postgres 不存在或无权访问');
     await expect(withProjectConnection(ctx.app, DEMO.projectUuid, id, undefined, (session) => session.select('public', 'users', ['username'], {}, 10))).rejects.toThrow(refused);
+  });
+
+  it("of another project sees neither the demo's warehouse nor another project's", async () => {
+    const [other] = await ctx.database.db.insert(projects).values({ organizationUuid: DEMO.organizationUuid, name: '第二个项目' }).returning();
+    const [connection] = await ctx.database.db
+      .insert(connections)
+      .values({ projectUuid: other.uuid, name: '第二个仓库', drivername: 'builtin', host: '内置', port: 0, username: 'readonly', passwordSealed: '', database: 'warehouse' })
+      .returning();
+    const otherSchema = `warehouse_${other.uuid.replace(/-/g, '')}`;
+    const otherBase = `/api/connection/projects/${other.uuid}`;
+    const browse = (path: string) => ctx.app.inject({ method: 'GET', url: `${otherBase}/${path}`, headers: authHeaders(admin) });
+    expect((await browse(`schemas/?connection_id=${connection.id}`)).json()).toEqual([]);
+    // Before any import it starts in its own (empty) schema.
+    expect((await browse(`tables/?connection_id=${connection.id}`)).json()).toEqual([]);
+    for (const statement of [`create schema ${otherSchema}`, `create table ${otherSchema}.secret (x int)`, `insert into ${otherSchema}.secret values (7)`]) {
+      await ctx.database.db.execute(sql.raw(statement));
+    }
+    expect(names((await browse(`tables/?connection_id=${connection.id}`)).json())).toEqual(['secret']);
+    for (const schema of ['warehouse_demo', ownSchema]) {
+      const answer = await browse(`records/?connection_id=${connection.id}&schema_name=${schema}&table_name=investigation_scope`);
+      expect(answer.statusCode, schema).toBe(400);
+      expect(answer.json().message).toBe(`内置数据仓库只能访问本项目的数据仓库（${otherSchema}），不能访问 ${schema}`);
+    }
+    // Nor does the demo's connection see the other project's schema.
+    expect((await call('GET', `records/?connection_id=${id}&schema_name=${otherSchema}&table_name=secret`)).statusCode).toBe(400);
+    expect(names((await call('GET', `schemas/?connection_id=${id}`)).json())).toEqual(['warehouse_demo']);
+    await ctx.database.db.execute(sql.raw(`drop schema ${otherSchema} cascade`));
+    await ctx.database.db.delete(projects).where(eq(projects.uuid, other.uuid));
   });
 
   it('runs its sessions in a read-only transaction', async () => {

@@ -83,14 +83,16 @@ describe('the region tree route', () => {
     expect(borrowed.statusCode).toBe(404);
     expect(borrowed.json().message).toBe('连接不存在');
 
-    const wrongSchema = await patchProject(DEMO.projectUuid, { connection_id: String(demo.connectionId), database_name: 'warehouse', schema_name: 'warehouse_none' });
+    // The project's own import schema, before any import: a schema its connection may read, without tables.
+    const ownSchema = `warehouse_${DEMO.projectUuid.replace(/-/g, '')}`;
+    const wrongSchema = await patchProject(DEMO.projectUuid, { connection_id: String(demo.connectionId), database_name: 'warehouse', schema_name: ownSchema });
     expect(wrongSchema.statusCode).toBe(200);
     const missing = await get(treeUrl(DEMO.projectUuid));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('读取调查范围失败：数据表 warehouse_none.investigation_scope 不存在');
+    expect(missing.json().message).toBe(`读取调查范围失败：数据表 ${ownSchema}.investigation_scope 不存在`);
     const outside = await patchProject(DEMO.projectUuid, { connection_id: String(demo.connectionId), database_name: 'warehouse', schema_name: 'public' });
     expect(outside.statusCode).toBe(200);
-    expect((await get(treeUrl(DEMO.projectUuid))).json().message).toBe('读取调查范围失败：内置数据仓库只能访问以 warehouse_ 开头的 schema，不能访问 public');
+    expect((await get(treeUrl(DEMO.projectUuid))).json().message).toBe(`读取调查范围失败：内置数据仓库只能访问本项目的数据仓库（warehouse_demo、${ownSchema}），不能访问 public`);
     await patchProject(DEMO.projectUuid, { project_id: DEMO.projectUuid, connection_id: String(demo.connectionId), database_name: 'warehouse', schema_name: 'warehouse_demo' });
     expect(counts(await tree('?level_limit=3'))).toEqual([1, 1, 4, 0, 0, 0, 0]);
   });

@@ -269,7 +269,9 @@ describe('QueryOperator', () => {
     expect((await failure(run(request(query, { connection_id, schema_name: 'warehouse_demo', table_name: 'indicator_value', columns: 'value,secret' })))).message).toBe(
       '数据表 warehouse_demo.indicator_value 缺少列：secret',
     );
-    expect((await failure(run(request(query, { connection_id, schema_name: 'public', table_name: 'users' })))).message).toBe('内置数据仓库只能访问以 warehouse_ 开头的 schema，不能访问 public');
+    expect((await failure(run(request(query, { connection_id, schema_name: 'public', table_name: 'users' })))).message).toBe(
+      `内置数据仓库只能访问本项目的数据仓库（warehouse_demo、warehouse_${DEMO.projectUuid.replace(/-/g, '')}），不能访问 public`,
+    );
   });
 });
 

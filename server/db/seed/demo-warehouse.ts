@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { REGION_LEVEL_NAMES, REGION_TABLE } from '../../../contract/results';
-import { INDICATOR_TABLE, VALUE_TABLE } from '../../modules/results/warehouse-tables';
+import { createWarehouseTables, INDICATOR_TABLE, VALUE_TABLE } from '../../modules/results/warehouse-tables';
 import type { Db } from '../client';
 import { connections, labelGroups, labels, projects } from '../schema';
 import { DEMO } from './demo-accounts';
@@ -15,24 +15,10 @@ const [province, city, district, street, community, xiaoqu, building] = Object.v
 /** The region columns of levels 1 to 6, in order. */
 const regionColumns = [province, city, district, street, community, xiaoqu];
 
-/** The schema, its three tables and their comments (shown by the connection browser); nothing if they exist. */
+/** The shared tables, with the demo's word on its region table. */
 async function createTables(tx: Db) {
-  await tx.execute(sql`create schema if not exists ${id(WAREHOUSE_SCHEMA)}`);
-  await tx.execute(sql`create table if not exists ${at(REGION_TABLE)} (
-    id serial primary key, ${province} varchar(50) not null, ${city} varchar(50) not null, ${district} varchar(50), ${street} varchar(50),
-    ${community} varchar(50), ${xiaoqu} varchar(100), ${building} varchar(50))`);
+  await createWarehouseTables(tx, WAREHOUSE_SCHEMA);
   await tx.execute(sql`comment on table ${at(REGION_TABLE)} is '调查范围：每栋楼一行，列为省、市、区县、街道、社区、小区、楼栋（示例数据，地名均为虚构）'`);
-  await tx.execute(sql`create table if not exists ${at(INDICATOR_TABLE)} (
-    code varchar(16) not null, level int not null, dimension varchar(20) not null, name varchar(60) not null, unit varchar(20) not null,
-    standard numeric(12, 2) not null, direction varchar(8) not null check (direction in ('higher', 'lower')), sort_order int not null,
-    primary key (code, level))`);
-  await tx.execute(sql`comment on table ${at(INDICATOR_TABLE)} is '体检指标目录：每个维度、每个区域层级的指标，标准值与方向（higher 越高越好，lower 越低越好）'`);
-  await tx.execute(sql`create table if not exists ${at(VALUE_TABLE)} (
-    id serial primary key, indicator_code varchar(16) not null, level int not null,
-    ${province} varchar(50) not null, ${city} varchar(50) not null, ${district} varchar(50), ${street} varchar(50), ${community} varchar(50), ${xiaoqu} varchar(100), ${building} varchar(50),
-    value numeric(12, 2))`);
-  await tx.execute(sql`create index if not exists indicator_value_region_idx on ${at(VALUE_TABLE)} (level, ${district}, ${street}, ${community}, ${xiaoqu})`);
-  await tx.execute(sql`comment on table ${at(VALUE_TABLE)} is '指标值：每个区域（其层级以下的列为空）每个指标一行；value 为空表示缺数'`);
 }
 
 /** One statement each: the buildings from 100 小区 rows, the catalogue, and a value per region and indicator. */

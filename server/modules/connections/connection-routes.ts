@@ -138,10 +138,11 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: '测试连接：真实连接一次，应答成功与否及数据库给出的原因；带 id 而改了数据库类型、主机、端口或用户名时须重新填写密码', params: ProjectParams, body: ConnectionWrite },
     },
     async (request) => {
-      const base = request.body.id ? await stored(projectOf(request).project.uuid, request.body.id) : undefined;
+      const projectUuid = projectOf(request).project.uuid;
+      const base = request.body.id ? await stored(projectUuid, request.body.id) : undefined;
       const target = describe(request.body, base, { named: false, moved: 'refuse' });
       try {
-        const version = await openSession(app, driverOf(target.drivername), target, async (session) => (await session.databases()).length, true);
+        const version = await openSession(app, driverOf(target.drivername), target, projectUuid, async (session) => (await session.databases()).length, true);
         return { success: true, message: `连接成功，可访问 ${version} 个数据库` };
       } catch (error) {
         return { success: false, message: (error as Error).message };

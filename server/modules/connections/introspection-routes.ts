@@ -5,9 +5,10 @@ import { drfPage } from '../../lib/pagination';
 import { permissionDetail } from '../../../contract/permissions';
 import { inProject, projectOf } from '../../plugins/access';
 import { CONNECTION_BASE } from './connection-routes';
-import { BUILTIN_DRIVER, WAREHOUSE_SCHEMA_PREFIX } from './drivers/builtin';
+import { BUILTIN_DRIVER, projectWarehouseSchema } from './drivers/builtin';
 import type { ForeignKey, SchemaColumn, Session } from './drivers/types';
 import { withProjectConnection } from './reader';
+import type { ConnectionRow } from './queries';
 import { DatabasesQuery, ProjectParams, ProjectTableParams, RecordsQuery, SchemasQuery, TableQuery, TablesQuery } from './schemas';
 
 const tags = ['数据连接：库表结构'];
@@ -62,10 +63,11 @@ const diagram = (tables: Array<{ name: string; comment: string | null }>, keys: 
   };
 };
 
-/** PostgreSQL's public, MySQL's database itself, the built-in warehouse's first schema. */
-async function defaultSchema(session: Session, drivername: string, database: string): Promise<string> {
+/** PostgreSQL's public, MySQL's database itself, the built-in warehouse's first schema (before any import: the project's own, empty). */
+async function defaultSchema(session: Session, connection: ConnectionRow, database: string): Promise<string> {
+  const { drivername } = connection;
   if (drivername === 'postgresql') return 'public';
-  if (drivername === BUILTIN_DRIVER) return (await session.schemas(database))[0] ?? WAREHOUSE_SCHEMA_PREFIX;
+  if (drivername === BUILTIN_DRIVER) return (await session.schemas(database))[0] ?? projectWarehouseSchema(connection.projectUuid);
   return database;
 }
 
@@ -74,7 +76,7 @@ export async function introspectionRoutes(app: FastifyInstance): Promise<void> {
   const reading = <T>(request: FastifyRequest, where: Where, work: (session: Session, schema: string) => Promise<T>) =>
     withProjectConnection(app, projectOf(request).project.uuid, where.connection_id, where.database_name, async (session, connection) => {
       const database = where.database_name || connection.database;
-      return work(session, where.schema_name || (await defaultSchema(session, connection.drivername, database)));
+      return work(session, where.schema_name || (await defaultSchema(session, connection, database)));
     });
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof DatabasesQuery> }>(

@@ -57,8 +57,15 @@ export async function closePools(app: FastifyInstance): Promise<void> {
  * ones or refused addresses. Saved connections reuse pooled connections; a test of a
  * connection (`fresh`) opens its own, so it proves the connection can be made now.
  */
-export async function openSession<T>(app: FastifyInstance, driver: Driver, target: Target, work: (session: Session) => Promise<T>, fresh = false): Promise<T> {
-  const pool = driver.onServerDatabase ? driver.onServerDatabase(app.db) : await networkPool(app, driver, target, fresh);
+export async function openSession<T>(
+  app: FastifyInstance,
+  driver: Driver,
+  target: Target,
+  projectUuid: string,
+  work: (session: Session) => Promise<T>,
+  fresh = false,
+): Promise<T> {
+  const pool = driver.onServerDatabase ? driver.onServerDatabase(app.db, projectUuid) : await networkPool(app, driver, target, fresh);
   let connected = false;
   try {
     return await pool.withSession((session) => {
@@ -103,9 +110,9 @@ export async function withProjectConnection<T>(
   const password = driver.onServerDatabase ? '' : unseal(keyOf(app), connection.passwordSealed);
   const target: Target = { host: connection.host, port: connection.port, username: connection.username, password, database: connection.database };
   if (database && database !== connection.database) {
-    const known = await openSession(app, driver, target, (session) => session.databases());
+    const known = await openSession(app, driver, target, projectUuid, (session) => session.databases());
     if (!known.includes(database)) throw badRequest(`数据库 ${database} 不存在或无权访问`);
     target.database = database;
   }
-  return openSession(app, driver, target, (session) => work(session, connection));
+  return openSession(app, driver, target, projectUuid, (session) => work(session, connection));
 }

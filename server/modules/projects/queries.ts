@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, exists, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, sql, type SQL } from 'drizzle-orm';
 import { withTotal } from '../../lib/list-page';
 import type { Db } from '../../db/client';
 import { projectMembers, projectProfiles, projects } from '../../db/schema';
 import { ensureBuiltinRoles } from './builtin-roles';
 import type { PROJECT_ORDERINGS } from './schemas';
 import { containing } from '../../lib/sql';
+import { projectWarehouseSchema } from '../connections/drivers/builtin';
 
 type ProjectRow = typeof projects.$inferSelect;
 type ProjectChanges = Partial<typeof projects.$inferInsert>;
@@ -62,8 +63,12 @@ export async function updateProject(db: Db, uuid: string, changes: ProjectChange
 }
 
 /** Members, roles, invitations, profile and everything else of the project go by ON DELETE CASCADE. */
+/** The project's rows go by cascade; its imported warehouse (a schema of its own) goes with them. */
 export async function deleteProject(db: Db, uuid: string): Promise<void> {
-  await db.delete(projects).where(eq(projects.uuid, uuid));
+  await db.transaction(async (tx) => {
+    await tx.delete(projects).where(eq(projects.uuid, uuid));
+    await tx.execute(sql`drop schema if exists ${sql.identifier(projectWarehouseSchema(uuid))} cascade`);
+  });
 }
 
 export async function readProfile(db: Db, projectUuid: string): Promise<Record<string, unknown>> {

@@ -1,35 +1,45 @@
 import { param, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { badRequest } from '../../../lib/errors';
+import { DEMO } from '../../../db/seed/demo-accounts';
+import { WAREHOUSE_SCHEMA as DEMO_WAREHOUSE_SCHEMA } from '../../../db/seed/demo-warehouse';
 import { postgres, postgresSession, type SqlClient } from './postgres';
 import { STATEMENT_TIMEOUT_MS, type Driver, type Session, type SessionPool } from './types';
 
-/** The one database name a builtin connection shows; its schemas are the server's `warehouse_*` schemas. */
+/** The one database name a builtin connection shows; its schemas are its project's `warehouse_*` schemas. */
 export const WAREHOUSE_DATABASE = 'warehouse';
 export const WAREHOUSE_SCHEMA_PREFIX = 'warehouse_';
 export const BUILTIN_DRIVER = 'builtin';
 
-const isWarehouse = (schema: string) => schema.startsWith(WAREHOUSE_SCHEMA_PREFIX);
+/** The schema a project's imported warehouse lives in: the prefix and the project uuid without dashes (42 characters, a valid unquoted name). */
+export const projectWarehouseSchema = (projectUuid: string) => `${WAREHOUSE_SCHEMA_PREFIX}${projectUuid.replace(/-/g, '').toLowerCase()}`;
 
-function warehouseSchema(schema: string): string {
-  if (!isWarehouse(schema)) throw badRequest(`内置数据仓库只能访问以 ${WAREHOUSE_SCHEMA_PREFIX} 开头的 schema，不能访问 ${schema}`);
-  return schema;
+/** The schemas a project's builtin connection may read: its own, and for the demo project the seeded demo warehouse. */
+export function warehouseSchemasOf(projectUuid: string): string[] {
+  const own = projectWarehouseSchema(projectUuid);
+  return projectUuid === DEMO.projectUuid ? [DEMO_WAREHOUSE_SCHEMA, own] : [own];
 }
 
 /**
- * A session on the server's own database that sees nothing but the `warehouse_*` schemas: the
- * app's own tables (users, tokens, sessions…) live in `public`, which every method refuses.
+ * A session on the server's own database that sees nothing but the warehouse schemas of the
+ * connection's project: the app's own tables (users, tokens, sessions…) live in `public`, and
+ * other projects' warehouses in schemas of their own, which every method refuses alike.
  */
-function warehouseOnly(inner: Session): Session {
+function warehouseOnly(inner: Session, projectUuid: string): Session {
+  const allowed = warehouseSchemasOf(projectUuid);
+  const own = (schema: string) => {
+    if (!allowed.includes(schema)) throw badRequest(`内置数据仓库只能访问本项目的数据仓库（${allowed.join('、')}），不能访问 ${schema}`);
+    return schema;
+  };
   return {
     databases: async () => [WAREHOUSE_DATABASE],
-    schemas: async (database) => (await inner.schemas(database)).filter(isWarehouse),
-    tables: (schema) => inner.tables(warehouseSchema(schema)),
-    table: (schema, name) => inner.table(warehouseSchema(schema), name),
-    foreignKeys: (schema) => inner.foreignKeys(warehouseSchema(schema)),
-    columnsOf: (schema) => inner.columnsOf(warehouseSchema(schema)),
-    records: (schema, table, page) => inner.records(warehouseSchema(schema), table, page),
-    select: (schema, table, columns, where, limit) => inner.select(warehouseSchema(schema), table, columns, where, limit),
+    schemas: async (database) => (await inner.schemas(database)).filter((schema) => allowed.includes(schema)),
+    tables: (schema) => inner.tables(own(schema)),
+    table: (schema, name) => inner.table(own(schema), name),
+    foreignKeys: (schema) => inner.foreignKeys(own(schema)),
+    columnsOf: (schema) => inner.columnsOf(own(schema)),
+    records: (schema, table, page) => inner.records(own(schema), table, page),
+    select: (schema, table, columns, where, limit) => inner.select(own(schema), table, columns, where, limit),
   };
 }
 
@@ -50,8 +60,8 @@ function clientOf(tx: Db): SqlClient {
 
 /**
  * The built-in warehouse: a connection whose sessions run on the server's own database (PGlite or
- * PostgreSQL), which pg and mysql2 cannot reach when it is the embedded PGlite. Only the seed makes
- * such a connection; no host policy applies, as nothing goes over the network.
+ * PostgreSQL), which pg and mysql2 cannot reach when it is the embedded PGlite. Only the seed and
+ * the warehouse import (results/warehouse-import.ts) make such a connection; no host policy applies, as nothing goes over the network.
  */
 export const builtin: Driver = {
   name: BUILTIN_DRIVER,
@@ -60,13 +70,13 @@ export const builtin: Driver = {
   pool() {
     throw new Error('内置数据仓库运行在服务器自身的数据库上，没有连接池');
   },
-  onServerDatabase: (db: Db): SessionPool => ({
+  onServerDatabase: (db: Db, projectUuid: string): SessionPool => ({
     // On PGlite the transaction holds the only connection: work must not use app.db meanwhile.
     withSession: (work) =>
       db.transaction(async (tx) => {
         await tx.execute(sql`set transaction read only`);
         await tx.execute(sql.raw(`set local statement_timeout = ${STATEMENT_TIMEOUT_MS}`));
-        return work(warehouseOnly(postgresSession(clientOf(tx as unknown as Db))));
+        return work(warehouseOnly(postgresSession(clientOf(tx as unknown as Db)), projectUuid));
       }),
     end: async () => undefined,
   }),

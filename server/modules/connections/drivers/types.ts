@@ -72,8 +72,8 @@ export interface Driver {
    * for anything else (the network, a port where no such database speaks), which must all look alike.
    */
   serverAnswer(error: unknown): string | undefined;
-  /** Only the builtin driver: sessions on the server's own database, so no host to check and no pool of ours. */
-  onServerDatabase?(db: Db): SessionPool;
+  /** Only the builtin driver: sessions on the server's own database, seeing only the warehouse of the connection's project; no host to check, no pool of ours. */
+  onServerDatabase?(db: Db, projectUuid: string): SessionPool;
 }
 
 export const CONNECT_TIMEOUT_MS = 5000;

@@ -71,7 +71,7 @@ async function saveSource(app: FastifyInstance, projectUuid: string, read: { con
 }
 
 /** 项目设置 › 成果数据: checks a candidate source of the 成果 area, and saves one that passes. */
-export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
+export async function warehouseSourceRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Static<typeof Params>; Querystring: SourceInput }>(
     `${REPORT_BASE}/warehouse/check/`,
     {
