@@ -1,4 +1,5 @@
 import mysql from 'mysql2/promise';
+import { utcOffset } from '../../../lib/dates';
 import { driverWords, explainNetwork } from './explain';
 import { checkedSelect } from './select';
 import { CONNECT_TIMEOUT_MS, POOL_IDLE_MS, STATEMENT_TIMEOUT_MS, type Driver, type Session, type TableDefinition } from './types';
@@ -107,7 +108,7 @@ export const mysqlDriver: Driver = {
   name: 'mysql',
   label: 'MySQL / MariaDB',
   defaultPort: 3306,
-  pool(target, size) {
+  pool(target, size, timeZone) {
     const pool = mysql.createPool({
       host: target.host,
       port: target.port,
@@ -126,6 +127,8 @@ export const mysqlDriver: Driver = {
     // MariaDB and MySQL name the statement timeout differently; each ignores the other's.
     pool.pool.on('connection', (connection) => {
       connection.on('error', () => undefined);
+      // TIMESTAMP columns are shown in the session's zone: the server's. An offset, as named zones need MariaDB's zone tables.
+      connection.query(`set session time_zone = '${utcOffset(timeZone)}'`, () => undefined);
       connection.query(`set session max_statement_time = ${STATEMENT_TIMEOUT_MS / 1000}`, () => undefined);
       connection.query(`set session max_execution_time = ${STATEMENT_TIMEOUT_MS}`, () => undefined);
     });

@@ -63,8 +63,12 @@ export interface Driver {
   name: string;
   label: string;
   defaultPort: number;
-  /** At most `size` connections to `target`, each closed after `POOL_IDLE_MS` unused. */
-  pool(target: Target, size: number): SessionPool;
+  /**
+   * At most `size` connections to `target`, each closed after `POOL_IDLE_MS` unused. Dates and
+   * times come back as the text the database writes (a date is its day, never a JS Date in the
+   * server's zone), those with a time zone written in `timeZone` with their offset.
+   */
+  pool(target: Target, size: number, timeZone: string): SessionPool;
   /** The server's reason a statement or connection failed, in Chinese. */
   explain(error: unknown): string;
   /**
@@ -73,7 +77,7 @@ export interface Driver {
    */
   serverAnswer(error: unknown): string | undefined;
   /** Only the builtin driver: sessions on the server's own database, so no host to check and no pool of ours. */
-  onServerDatabase?(db: Db): SessionPool;
+  onServerDatabase?(db: Db, timeZone: string): SessionPool;
 }
 
 export const CONNECT_TIMEOUT_MS = 5000;
