@@ -173,6 +173,20 @@ describe('工作流', () => {
     expect(await screen.findByText('任务实例：manual__2026-11-25T10:03:00+08:00')).toBeInTheDocument();
   }, slow);
 
+  it('shows the published version in the header at once after 发布, without a reload', async () => {
+    serveProject(adminDetails);
+    serveWorkflows({ version: null, has_unpublished_changes: true });
+    signIn();
+    const { user } = openApp(workflowPage);
+    const header = (await screen.findByText(demoWorkflow.name, { selector: 'h4' }, { timeout: 30_000 })).closest('.ant-card') as HTMLElement;
+    expect(within(header).getByText('未发布')).toBeInTheDocument();
+    await user.click(button(header, '发布'));
+    expect(await screen.findByText('发布成功，当前版本 v1')).toBeInTheDocument();
+    expect(await within(header).findByText('版本 v1')).toBeInTheDocument();
+    expect(within(header).queryByText('未发布')).not.toBeInTheDocument();
+    expect(within(header).queryByText('有未发布的修改')).not.toBeInTheDocument();
+  }, slow);
+
   it('colours each task of the graph by its instance’s state in the selected run', async () => {
     const { user } = await openWorkflow();
     await waitFor(() => expect(document.querySelectorAll('[data-testid=dag-node][data-state=success]')).toHaveLength(1), { timeout: 20_000 });
