@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { button, dialog } from './admin-helpers';
+import { server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
 import { openApp, signIn } from './render';
 import { demoLog, demoWorkflow, serveWorkflows } from './workflow-fixtures';
@@ -203,6 +205,38 @@ describe('工作流', () => {
     await openRuns(user);
     await user.click(await rowOf('manual__2026-11-25T10:01:00+08:00'));
     await waitFor(() => expect(document.querySelectorAll('[data-testid=dag-node][data-state=success]')).toHaveLength(3));
+  }, slow);
+
+  it('shows a clicked task’s instance in the selected run, with its state and log, as Airflow’s graph view does', async () => {
+    const { user } = await openWorkflow();
+    await waitFor(() => expect(document.querySelector('[data-testid=dag-node][data-task=query]')).toHaveAttribute('data-state', 'failed'), { timeout: 20_000 });
+    expect(screen.queryByTestId('task-details')).not.toBeInTheDocument();
+    await user.click(document.querySelector('[data-testid=dag-node][data-task=query]') as HTMLElement);
+    const details = await screen.findByTestId('task-details');
+    expect(within(details).getByText('任务：query')).toBeInTheDocument();
+    expect(within(details).getByText('失败', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(within(details).getByText('2/2')).toBeInTheDocument();
+    await waitFor(() => expect(within(details).getByTestId('task-log').textContent).toBe(demoLog));
+    expect(document.querySelector('[data-testid=dag-node][data-task=query]')).toHaveAttribute('aria-pressed', 'true');
+    // Another task: its own instance; the same one again closes the details.
+    await user.click(document.querySelector('[data-testid=dag-node][data-task=report]') as HTMLElement);
+    expect(await within(details).findByText('任务：report')).toBeInTheDocument();
+    expect(within(details).getByText('上游失败', { selector: '.ant-tag' })).toBeInTheDocument();
+    await user.click(document.querySelector('[data-testid=dag-node][data-task=report]') as HTMLElement);
+    await waitFor(() => expect(screen.queryByTestId('task-details')).not.toBeInTheDocument());
+  }, slow);
+
+  it('shows a clicked task’s definition when no run is selected', async () => {
+    serveProject(adminDetails);
+    serveWorkflows();
+    server.use(http.get('*/api/airflow/projects/p-1/workflows/5/dag_runs/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })));
+    signIn();
+    const { user } = openApp(workflowPage);
+    await screen.findByText('未选择运行', undefined, { timeout: 30_000 });
+    await user.click((await screen.findAllByTestId('dag-node')).find((node) => node.dataset.task === 'extract')!);
+    const details = await screen.findByTestId('task-details');
+    expect(within(details).getByText('任务：extract')).toBeInTheDocument();
+    for (const text of ['运行脚本', '人口统计', '3600 秒', 'city、year', 'total', 'city = 北京']) expect(within(details).getByText(text)).toBeInTheDocument();
   }, slow);
 
   it('follows a running run until it finishes: its state and the graph’s colours come without a reload', async () => {
