@@ -33,3 +33,12 @@ export function parseDateTime(text: string, timeZone: string): Date | null {
   const offset = Date.UTC(y2, m2 - 1, d2, h2, i2, s2) - wall;
   return new Date(wall - offset);
 }
+
+/** The zone's offset from UTC at `at`, as `+08:00`: for databases that take an offset, not a zone name. */
+export function utcOffset(timeZone: string, at = new Date()): string {
+  const whole = new Date(Math.floor(at.getTime() / 1000) * 1000);
+  const minutes = Math.round((parseDateTime(formatDateTime(whole, timeZone)!, 'UTC')!.getTime() - whole.getTime()) / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+}

@@ -14,7 +14,7 @@ const SCHEMA = `
   create table district (id serial primary key, name text not null, population integer default 0);
   comment on table district is '行政区';
   comment on column district.name is '区名';
-  create table street (id serial primary key, district_id integer not null references district(id), name text not null, length_km numeric(6,2));
+  create table street (id serial primary key, district_id integer not null references district(id), name text not null, length_km numeric(6,2), surveyed_on date default '2026-11-27');
   comment on table street is '街道';
   comment on column street.district_id is '所属行政区';
   create table community (id serial primary key, street_id integer not null references street(id), name text not null, households integer);
@@ -95,6 +95,9 @@ describe('数据连接 in the browser', () => {
     await page.locator('thead .ant-table-column-title', { hasText: /^length_km$/ }).click();
     await page.getByRole('cell', { name: '街道30', exact: true }).waitFor();
     await page.screenshot({ path: `${shots}/browser-records.png` });
+    // A date is its day, whatever the server's zone (not 2026-11-26T16:00:00.000Z).
+    expect(await page.getByRole('cell', { name: '2026-11-27', exact: true }).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `${shots}/wf-browser-dates.png` });
 
     await page.getByRole('tab', { name: 'ER 图' }).click();
     await page.getByText('整个 schema').click();

@@ -76,4 +76,21 @@ describe('工作流 in the browser', () => {
     expect(atEnd).toBe(true);
     await page.screenshot({ path: `${shots}/workflow-log.png` });
   }, 300_000);
+
+  it('shows a clicked task’s details under the graph', async () => {
+    const { page, server } = ctx;
+    await signInAsDemo(page, server.url);
+    await page.goto(`${server.url}/#/projectSetting/${DEMO_PROJECT}/workflows`);
+    await page.getByRole('row', { name: new RegExp(DEMO_WORKFLOW) }).getByRole('link', { name: DEMO_WORKFLOW }).click();
+    await page.getByRole('heading', { name: DEMO_WORKFLOW }).waitFor();
+    await page.locator('.workflow-page__run').or(page.getByText('未选择运行')).first().waitFor();
+    await page.locator('[data-testid=dag-node][data-task=summarize]').click();
+    const details = page.getByTestId('task-details');
+    await details.getByText('任务：summarize').waitFor();
+    // The run of the first test: the instance with its state and log.
+    await details.getByTestId('task-log').waitFor();
+    expect(await details.getByText('成功').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=dag-node][data-task=summarize]').getAttribute('aria-pressed')).toBe('true');
+    await page.screenshot({ path: `${shots}/wf-node-click.png`, fullPage: true });
+  }, 120_000);
 });

@@ -411,4 +411,23 @@ describe('the demo workflow', () => {
     expect(reports).toHaveLength(2);
     expect(reports.every((row) => row.indicatorsTotal > 0)).toBe(true);
   }, 120_000);
+
+  it('counts 达标 in its log as the report does: an indicator with no value counts in the total and is not 达标 (东湖区)', async () => {
+    const db = ctx.database.db;
+    await seed(db, { storage: ctx.app.storage });
+    const [workflow] = await db.select().from(workflows).where(eq(workflows.projectUuid, DEMO.projectUuid));
+    const [version] = await db.select().from(workflowVersions).where(eq(workflowVersions.id, workflow.versionId!));
+    const definitionOf = (name: string) => version.definition.tasks.find((candidate) => candidate.name === name)!;
+    const extra = { workflowId: workflow.id, userUuid: null, dagRunId: 'scheduled__2026-01-02T00:00:00+08:00' };
+    const rows = (await run(request(definitionOf('load_indicators'), definitionOf('load_indicators').params, extra))).outputs.rows;
+    const catalogue = (await run(request(definitionOf('load_catalogue'), definitionOf('load_catalogue').params, extra))).outputs.rows;
+    const summarized = await run(request(definitionOf('summarize'), { dimension: '生态宜居', rows, catalogue }, extra));
+
+    const made = await run(request(definitionOf('generate_reports'), { dimension: '生态宜居', regions: JSON.stringify([district('东湖区')]) }, extra));
+    const [region] = await db.select().from(generationRegions).where(eq(generationRegions.jobId, made.outputs.generation_id as number));
+    const [report] = await db.select().from(resultReports).where(eq(resultReports.itemId, region.reportId!));
+    // The demo warehouse has no value for one of 东湖区's six 生态宜居 indicators.
+    expect([report.indicatorsMet, report.indicatorsTotal]).toEqual([4, 6]);
+    expect(summarized.log).toContain('东湖区：达标 4 项 / 共 6 项（66.7%），1 项未达标，1 项暂无数据');
+  }, 120_000);
 });

@@ -17,4 +17,20 @@ describe('the DAG layout', () => {
     expect(nodes.map((node) => node.data.state)).toEqual(['success', 'none', 'none']);
     expect(layoutDag(demoTasks, demoLinks, undefined).nodes.map((node) => node.data.state)).toEqual([undefined, undefined, undefined]);
   });
+
+  it('draws the link that closes a cycle as a back edge: dashed, in the error colour, saying 存在循环依赖', () => {
+    const back = { ...demoLinks[0], id: 69, source_task: 53, target_task: 51, source_param: '', target_param: '' };
+    const { nodes, edges } = layoutDag(demoTasks, [...demoLinks, back], undefined);
+    const x = (id: string) => nodes.find((node) => node.id === id)!.position.x;
+    const cycle = edges.find((edge) => edge.id === '69')!;
+    // It runs against the flow, right to left.
+    expect(x(cycle.source)).toBeGreaterThan(x(cycle.target));
+    expect(cycle.label).toBe('存在循环依赖');
+    expect(cycle.style).toMatchObject({ stroke: '#ff4d4f', strokeDasharray: '6 4' });
+    expect(cycle.className).toBe('dag-edge--cycle');
+    for (const edge of edges.filter((other) => other.id !== '69')) {
+      expect(edge.className).toBeUndefined();
+      expect(String(edge.label ?? '')).not.toContain('循环');
+    }
+  });
 });

@@ -163,7 +163,8 @@ export interface WorkflowCalls {
 
 /** Serves workflow 5 of project p-1 with its tasks, links, runs and task instances, and records what the app sends. */
 export function serveWorkflows(overrides: Partial<Workflow> = {}): WorkflowCalls {
-  const workflow = { ...demoWorkflow, ...overrides };
+  // Publishing changes what the workflow's own address answers afterwards, as the server does.
+  let workflow = { ...demoWorkflow, ...overrides };
   let finished = false;
   const runs = () => (finished ? demoRuns.map((known) => ({ ...known, state: 'success' as const })) : demoRuns);
   const instancesOf = (runId: number) =>
@@ -193,7 +194,8 @@ export function serveWorkflows(overrides: Partial<Workflow> = {}): WorkflowCalls
     http.post(`${base}/5/update_airflow_dag/`, async ({ request }) => {
       calls.published.push(await request.json());
       calls.order.push('publish');
-      return HttpResponse.json({ ...workflow, version: 4, has_unpublished_changes: false });
+      workflow = { ...workflow, version: (workflow.version ?? 0) + 1, has_unpublished_changes: false };
+      return HttpResponse.json(workflow);
     }),
     http.get(`${base}/5/tasks/`, () => page(demoTasks)),
     http.post(`${base}/5/tasks/`, async ({ request }) => {

@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { button, dialog } from './admin-helpers';
+import { server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
 import { openApp, signIn } from './render';
 import { demoLog, demoWorkflow, serveWorkflows } from './workflow-fixtures';
@@ -28,6 +30,9 @@ async function openWorkflow() {
   await screen.findByText(demoWorkflow.name, { selector: 'h4' }, { timeout: 30_000 });
   return { ...app, calls };
 }
+
+/** A click without the mousedown d3-zoom would take on the pane: jsdom's mouse events have no view. */
+const clickNode = (task: string) => fireEvent.click(document.querySelector(`[data-testid=dag-node][data-task=${task}]`) as HTMLElement);
 
 async function openRuns(user: User) {
   await user.click(screen.getByRole('tab', { name: '运行记录' }));
@@ -173,6 +178,20 @@ describe('工作流', () => {
     expect(await screen.findByText('任务实例：manual__2026-11-25T10:03:00+08:00')).toBeInTheDocument();
   }, slow);
 
+  it('shows the published version in the header at once after 发布, without a reload', async () => {
+    serveProject(adminDetails);
+    serveWorkflows({ version: null, has_unpublished_changes: true });
+    signIn();
+    const { user } = openApp(workflowPage);
+    const header = (await screen.findByText(demoWorkflow.name, { selector: 'h4' }, { timeout: 30_000 })).closest('.ant-card') as HTMLElement;
+    expect(within(header).getByText('未发布')).toBeInTheDocument();
+    await user.click(button(header, '发布'));
+    expect(await screen.findByText('发布成功，当前版本 v1')).toBeInTheDocument();
+    expect(await within(header).findByText('版本 v1')).toBeInTheDocument();
+    expect(within(header).queryByText('未发布')).not.toBeInTheDocument();
+    expect(within(header).queryByText('有未发布的修改')).not.toBeInTheDocument();
+  }, slow);
+
   it('colours each task of the graph by its instance’s state in the selected run', async () => {
     const { user } = await openWorkflow();
     await waitFor(() => expect(document.querySelectorAll('[data-testid=dag-node][data-state=success]')).toHaveLength(1), { timeout: 20_000 });
@@ -189,6 +208,39 @@ describe('工作流', () => {
     await openRuns(user);
     await user.click(await rowOf('manual__2026-11-25T10:01:00+08:00'));
     await waitFor(() => expect(document.querySelectorAll('[data-testid=dag-node][data-state=success]')).toHaveLength(3));
+  }, slow);
+
+  it('shows a clicked task’s instance in the selected run, with its state and log, as Airflow’s graph view does', async () => {
+    await openWorkflow();
+    await waitFor(() => expect(document.querySelector('[data-testid=dag-node][data-task=query]')).toHaveAttribute('data-state', 'failed'), { timeout: 20_000 });
+    expect(screen.queryByTestId('task-details')).not.toBeInTheDocument();
+    clickNode('query');
+    const details = await screen.findByTestId('task-details');
+    expect(within(details).getByText('任务：query')).toBeInTheDocument();
+    expect(within(details).getByText('失败', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(within(details).getByText('2/2')).toBeInTheDocument();
+    await waitFor(() => expect(within(details).getByTestId('task-log').textContent).toBe(demoLog));
+    expect(document.querySelector('[data-testid=dag-node][data-task=query]')).toHaveAttribute('aria-pressed', 'true');
+    // Another task: its own instance; the same one again closes the details.
+    clickNode('report');
+    expect(await within(details).findByText('任务：report')).toBeInTheDocument();
+    expect(within(details).getByText('上游失败', { selector: '.ant-tag' })).toBeInTheDocument();
+    clickNode('report');
+    await waitFor(() => expect(screen.queryByTestId('task-details')).not.toBeInTheDocument());
+  }, slow);
+
+  it('shows a clicked task’s definition when no run is selected', async () => {
+    serveProject(adminDetails);
+    serveWorkflows();
+    server.use(http.get('*/api/airflow/projects/p-1/workflows/5/dag_runs/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })));
+    signIn();
+    openApp(workflowPage);
+    await screen.findByText('未选择运行', undefined, { timeout: 30_000 });
+    await screen.findAllByTestId('dag-node');
+    clickNode('extract');
+    const details = await screen.findByTestId('task-details');
+    expect(within(details).getByText('任务：extract')).toBeInTheDocument();
+    for (const text of ['运行脚本', '人口统计', '3600 秒', 'city、year', 'total', 'city = 北京']) expect(within(details).getByText(text)).toBeInTheDocument();
   }, slow);
 
   it('follows a running run until it finishes: its state and the graph’s colours come without a reload', async () => {

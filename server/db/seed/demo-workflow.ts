@@ -18,6 +18,16 @@ export const DEMO_WORKFLOW_NAME = '示例：指标汇总与成果生成';
 export const DEMO_SCRIPT_NAME = '汇总指标达标率';
 const SCRIPT_FILE = 'summarize.mjs';
 const SCRIPT_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), 'workflow-demo', SCRIPT_FILE);
+const TALLY_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../modules/results/tally.mjs');
+const TALLY_IMPORT = /^import \{[^}]*\} from '[./]*\/modules\/results\/tally\.mjs';$/m;
+
+/** The demo script as one file: the reports' 达标 rule (tally.mjs) written where the script imports it. */
+export function demoScriptText(): string {
+  const script = readFileSync(SCRIPT_PATH, 'utf8');
+  if (!TALLY_IMPORT.test(script)) throw new Error(`${SCRIPT_FILE} 不再导入 tally.mjs`);
+  const rule = readFileSync(TALLY_PATH, 'utf8').replace(/^export /gm, '');
+  return script.replace(TALLY_IMPORT, () => rule);
+}
 const DIMENSION = '生态宜居';
 /** The demo workflow has no schedule: the zone only words dates the publication computes. */
 const DEMO_TIME_ZONE = 'Asia/Shanghai';
@@ -61,7 +71,7 @@ async function demoScript(tx: Db, context: SeedContext, userUuid: string): Promi
   if (existing) return existing.id;
   const key = newStorageKey();
   context.written.push(key);
-  const stored = await context.storage!.put(key, Readable.from([readFileSync(SCRIPT_PATH)]));
+  const stored = await context.storage!.put(key, Readable.from([Buffer.from(demoScriptText())]));
   const [file] = await tx
     .insert(storedFiles)
     .values({ organizationUuid: DEMO.organizationUuid, projectUuid: DEMO.projectUuid, storageKey: key, name: SCRIPT_FILE, size: stored.size, mime: MIME.script, sha256: stored.sha256, createdBy: userUuid })

@@ -33,7 +33,7 @@ function pooled(app: FastifyInstance, driver: Driver, target: Target): SessionPo
   const key = JSON.stringify([driver.name, target.host, target.port, target.username, target.database, createHash('sha256').update(target.password).digest('hex')]);
   let pool = pools.get(key);
   if (pool) pools.delete(key);
-  else pool = driver.pool(target, POOL_SIZE);
+  else pool = driver.pool(target, POOL_SIZE, app.config.timeZone);
   pools.set(key, pool);
   for (const [oldKey, old] of pools) {
     if (pools.size <= MAX_POOLS) break;
@@ -65,7 +65,7 @@ export async function openSession<T>(
   work: (session: Session) => Promise<T>,
   fresh = false,
 ): Promise<T> {
-  const pool = driver.onServerDatabase ? driver.onServerDatabase(app.db, projectUuid) : await networkPool(app, driver, target, fresh);
+  const pool = driver.onServerDatabase ? driver.onServerDatabase(app.db, projectUuid, app.config.timeZone) : await networkPool(app, driver, target, fresh);
   let connected = false;
   try {
     return await pool.withSession((session) => {
@@ -84,7 +84,7 @@ export async function openSession<T>(
 
 async function networkPool(app: FastifyInstance, driver: Driver, target: Target, fresh: boolean): Promise<SessionPool> {
   const checked = { ...target, host: await checkedAddress(app.config, target.host, target.port) };
-  return fresh ? driver.pool(checked, 1) : pooled(app, driver, checked);
+  return fresh ? driver.pool(checked, 1, app.config.timeZone) : pooled(app, driver, checked);
 }
 
 /** Errors of the database or the network, as opposed to our own (an AppError keeps its answer). */

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { svgText } from '../../lib/svg-text';
 import { reportFont } from './report-font';
 import { fit, fitPath } from './report-layout';
-import { formatPercent, metLine, reportTitle, verdictOf } from './report-text';
+import { formatPercent, metLine, reportTitle, tally, verdictOf } from './report-text';
 import type { ResultReportInput } from './types';
 
 /** The size of the default covers (320×200) twice over, so cards stay sharp on dense screens. */
@@ -21,8 +21,7 @@ export function renderReportCover(input: ResultReportInput, met: number, total: 
   const regular = reportFont('regular').font;
   const bold = reportFont('bold').font;
   const inner = COVER_WIDTH - 2 * PAD;
-  const counts = { met, unmet: 0, missing: 0 };
-  for (const indicator of input.indicators) if (verdictOf(indicator) !== 'met') counts[verdictOf(indicator)]++;
+  const counts = tally(input.indicators);
   const share = (n: number) => (total ? (n / total) * 250 : 0);
 
   // Small bars of value / standard (up to 2), as the chart on page 1 draws them.

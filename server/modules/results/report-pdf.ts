@@ -15,6 +15,7 @@ import {
   reportTitle,
   shortfallSentence,
   shortfalls,
+  tally,
   verdictOf,
   type Verdict,
 } from './report-text';
@@ -49,8 +50,7 @@ interface Context {
  * font: the same input gives the same bytes.
  */
 export async function renderResultReport(input: ResultReportInput): Promise<RenderedResultReport> {
-  const total = input.indicators.length;
-  const met = input.indicators.filter((indicator) => verdictOf(indicator) === 'met').length;
+  const { met, total } = tally(input.indicators);
 
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(`${regionTitle(input)} ${reportTitle(input)}`);
@@ -117,8 +117,7 @@ function drawSummary({ cursor, fonts, input }: Context, met: number, total: numb
   const left = MARGIN + 150;
   const barWidth = RIGHT - 20 - left;
   drawLine(page, fonts, metLine(met, total), left, bottom + 56, { size: 14, weight: 'bold' });
-  const counts: Record<Verdict, number> = { met, unmet: 0, missing: 0 };
-  for (const indicator of input.indicators) if (verdictOf(indicator) !== 'met') counts[verdictOf(indicator)]++;
+  const counts = tally(input.indicators);
   roundedRect(page, left, bottom + 34, barWidth, 8, 4, COLORS.missingLight);
   let x = left;
   for (const verdict of ['met', 'unmet', 'missing'] as const) {

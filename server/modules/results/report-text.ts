@@ -1,12 +1,9 @@
+import { formatPercent, metLine, tally, verdictOf, type Verdict } from './tally.mjs';
 import type { IndicatorValue, ResultReportInput } from './types';
 
 /** The words and sentences of a generated report, apart from where the PDF draws them. */
 
-export const meetsStandard = (indicator: IndicatorValue) =>
-  indicator.value !== null && (indicator.direction === 'higher' ? indicator.value >= indicator.standard : indicator.value <= indicator.standard);
-
-export type Verdict = 'met' | 'unmet' | 'missing';
-export const verdictOf = (indicator: IndicatorValue): Verdict => (indicator.value === null ? 'missing' : meetsStandard(indicator) ? 'met' : 'unmet');
+export { formatPercent, metLine, tally, verdictOf, type Verdict };
 export const VERDICT_NAMES: Record<Verdict, string> = { met: '达标', unmet: '未达标', missing: '无数据' };
 
 export const TABLE_HEADER = ['指标名称', '现状值', '标准值', '单位', '是否达标'];
@@ -15,7 +12,6 @@ export const SIGN = { higher: '≥', lower: '≤' } as const;
 const numberFormat = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
 export const formatNumber = (value: number) => numberFormat.format(value);
 export const formatStandard = (indicator: IndicatorValue) => `${SIGN[indicator.direction]} ${formatNumber(indicator.standard)}`;
-export const formatPercent = (part: number, whole: number) => (whole ? `${numberFormat.format(Math.round((part / whole) * 1000) / 10)}%` : '0%');
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** yyyy年M月d日 in the zone. */
@@ -31,7 +27,6 @@ export function formatDay(date: Date, timeZone = 'Asia/Shanghai'): string {
 
 export const regionTitle = (input: ResultReportInput) => input.region.join(' ');
 export const reportTitle = (input: ResultReportInput) => `${input.dimension} 体检报告`;
-export const metLine = (met: number, total: number) => `达标 ${met} 项 / 共 ${total} 项`;
 
 /** How far an unmet indicator misses, relative to its standard (0 when the standard is 0). */
 const shortfall = (indicator: IndicatorValue) =>
@@ -61,8 +56,7 @@ export function conclusionLead(input: ResultReportInput, met: number, total: num
   const place = input.region[input.region.length - 1] ?? '';
   if (total === 0) return `${place}暂无${input.dimension}维度的体检指标。`;
   if (met === total) return `${place}${input.dimension}维度的 ${total} 项指标全部达到标准，整体表现良好，建议保持现有水平并持续监测。`;
-  const missing = input.indicators.filter((indicator) => indicator.value === null).length;
-  const unmet = total - met - missing;
+  const { unmet, missing } = tally(input.indicators);
   const parts = [unmet ? `${unmet} 项未达到标准` : '', missing ? `${missing} 项暂无数据` : ''].filter(Boolean).join('，');
   return `${place}${input.dimension}维度共 ${total} 项指标，达标 ${met} 项，${parts}。以下短板按差距从大到小排列，建议优先补齐：`;
 }

@@ -6,9 +6,18 @@ import { TASK_STATE_LABELS, type TaskState, type WorkflowLink, type WorkflowTask
 import { layoutDag, type TaskCard } from './dag-layout';
 import './workflows.css';
 
-function TaskNode({ data }: NodeProps<Node<TaskCard, 'task'>>) {
+function TaskNode({ data }: NodeProps<Node<TaskCard & { clicked?: boolean }, 'task'>>) {
+  const selected = Boolean(data.clicked);
   return (
-    <div className={`dag-node dag-state--${data.state ?? 'plain'}`} data-testid="dag-node" data-task={data.name} data-state={data.state ?? ''}>
+    <div
+      className={`dag-node dag-state--${data.state ?? 'plain'}${selected ? ' dag-node--selected' : ''}`}
+      data-testid="dag-node"
+      data-task={data.name}
+      data-state={data.state ?? ''}
+      role="button"
+      aria-pressed={selected}
+      title={`${data.name}：点击查看详情`}
+    >
       <Handle type="target" position={Position.Left} />
       <strong className="dag-node__name" title={data.name}>
         {data.name}
@@ -25,8 +34,18 @@ function TaskNode({ data }: NodeProps<Node<TaskCard, 'task'>>) {
 const nodeTypes = { task: TaskNode };
 
 /** The DAG itself, its own chunk (as the ER diagram): dagre places the tasks, React Flow draws them. */
-export function DagCanvas({ tasks, links, states }: { tasks: WorkflowTask[]; links: WorkflowLink[]; states?: Map<string, TaskState> }) {
-  const { nodes, edges } = useMemo(() => layoutDag(tasks, links, states), [tasks, links, states]);
+interface Props {
+  tasks: WorkflowTask[];
+  links: WorkflowLink[];
+  states?: Map<string, TaskState>;
+  selected?: string;
+  onSelect: (task: string) => void;
+}
+
+export function DagCanvas({ tasks, links, states, selected, onSelect }: Props) {
+  const laidOut = useMemo(() => layoutDag(tasks, links, states), [tasks, links, states]);
+  const nodes = useMemo(() => laidOut.nodes.map((node) => ({ ...node, data: { ...node.data, clicked: node.data.name === selected } })), [laidOut, selected]);
+  const { edges } = laidOut;
   // The canvas's controls and edge labels follow the theme; the task cards keep their own colours.
   const { theme } = useSettings();
   // Another set of tasks or links mounts a new canvas, so it fits the view again.
@@ -42,6 +61,7 @@ export function DagCanvas({ tasks, links, states }: { tasks: WorkflowTask[]; lin
       minZoom={0.1}
       nodesConnectable={false}
       nodesDraggable={false}
+      onNodeClick={(_, node) => onSelect(node.data.name)}
       proOptions={{ hideAttribution: true }}
       colorMode={theme === 'dark' ? 'dark' : 'light'}
     >

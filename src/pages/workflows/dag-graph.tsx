@@ -25,16 +25,19 @@ interface Props {
   loading: boolean;
   /** The selected run's task states by task_id; none with no run selected. */
   states?: Map<string, TaskState>;
+  /** The clicked task's name, and what a click on a task says. */
+  selected?: string;
+  onSelect: (task: string) => void;
 }
 
 /** The workflow's DAG, coloured by the selected run. */
-export function DagGraph({ tasks, links, loading, states }: Props) {
+export function DagGraph({ tasks, links, loading, states, selected, onSelect }: Props) {
   return (
     <Spin spinning={loading}>
       <div className="dag-graph">
         {tasks.length > 0 ? (
           <Suspense fallback={<PageLoading />}>
-            <DagCanvas tasks={tasks} links={links} states={states} />
+            <DagCanvas tasks={tasks} links={links} states={states} selected={selected} onSelect={onSelect} />
           </Suspense>
         ) : (
           <Empty description={loading ? '加载中' : '还没有任务，请在下方“任务”中新增'} />

@@ -37,7 +37,8 @@ export function usePublish(projectId: string) {
   const invalidate = useInvalidate();
   const run = async (workflow: Workflow) => {
     const answer = await mutateAsync({ url: publish!, method: 'post', values: workflowBody(workflow), meta: { projectId, id: workflow.id }, successNotification: false });
-    await invalidate({ resource: 'workflows', invalidates: ['list', 'detail'] });
+    // Without its id, 'detail' invalidates the detail of id "" only: the open workflow would keep saying 未发布.
+    await invalidate({ resource: 'workflows', invalidates: ['list', 'detail'], id: workflow.id });
     return answer.data;
   };
   return { publish: run, publishing: isLoading };

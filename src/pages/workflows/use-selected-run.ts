@@ -6,8 +6,8 @@ import { isActiveRun, POLL_MS } from './states';
 const NEWEST_FIRST = [{ field: 'order_by', operator: 'eq' as const, value: '-execution_date' }];
 
 /**
- * The run whose states the graph shows (the chosen one, else the newest) and its task states by
- * task_id; both are asked again every 2 s while the run is queued or running, and stop after.
+ * The run whose states the graph shows (the chosen one, else the newest), its task states and
+ * task instances by task_id; both are asked again every 2 s while the run is queued or running, and stop after.
  */
 export function useSelectedRun(projectId: string, workflowId: string, chosen: number | undefined, enabled: boolean) {
   const meta = { projectId, workflowId };
@@ -33,10 +33,13 @@ export function useSelectedRun(projectId: string, workflowId: string, chosen: nu
     if (state) void refetch();
   }, [state, refetch]);
 
-  const states = useMemo(() => {
-    if (!run) return undefined;
+  const { states, instanceOf } = useMemo(() => {
+    if (!run) return { states: undefined, instanceOf: new Map<string, TaskInstance>() };
     const own = (instances.data?.data ?? []).filter((instance) => instance.dag_run_id === run.id);
-    return new Map<string, TaskState>(own.map((instance) => [instance.task_id, instance.state]));
+    return {
+      states: new Map<string, TaskState>(own.map((instance) => [instance.task_id, instance.state])),
+      instanceOf: new Map(own.map((instance) => [instance.task_id, instance])),
+    };
   }, [run, instances.data]);
-  return { run, states, loading: runId !== undefined && !run };
+  return { run, states, instanceOf, loading: runId !== undefined && !run };
 }

@@ -11,6 +11,7 @@ import { DagGraph, StateLegend } from './dag-graph';
 import { DagRuns } from './dag-runs';
 import { RunDialog } from './run-dialog';
 import { RUN_STATE_COLORS } from './states';
+import { TaskDetails } from './task-details';
 import { TaskInstances } from './task-instances';
 import { useValidity } from './use-publish';
 import { useSelectedRun } from './use-selected-run';
@@ -50,7 +51,8 @@ export function WorkflowPage() {
 
   const mayViewRuns = can('workflowRuns', 'list');
   const [chosenRun, setChosenRun] = useState<number>();
-  const { run, states, loading: runLoading } = useSelectedRun(projectId, workflowId, chosenRun, mayViewRuns);
+  const { run, states, instanceOf, loading: runLoading } = useSelectedRun(projectId, workflowId, chosenRun, mayViewRuns);
+  const [clicked, setClicked] = useState<string>();
   const [tab, setTab] = useState('tasks');
   const [running, setRunning] = useState(false);
 
@@ -70,6 +72,8 @@ export function WorkflowPage() {
     );
 
   const scope = { workflowId };
+  // A task renamed or deleted since the click is no longer shown.
+  const clickedTask = tasks.data?.data.find((task) => task.name === clicked);
   return (
     <div className="workflow-page">
       <WorkflowHeader
@@ -97,7 +101,15 @@ export function WorkflowPage() {
         }
       >
         <StateLegend />
-        <DagGraph tasks={tasks.data?.data ?? []} links={links.data?.data ?? []} loading={tasks.isLoading || links.isLoading} states={states} />
+        <DagGraph
+          tasks={tasks.data?.data ?? []}
+          links={links.data?.data ?? []}
+          loading={tasks.isLoading || links.isLoading}
+          states={states}
+          selected={clickedTask?.name}
+          onSelect={(name) => setClicked((current) => (current === name ? undefined : name))}
+        />
+        {clickedTask && <TaskDetails projectId={projectId} workflowId={workflowId} task={clickedTask} run={run} instance={instanceOf.get(clickedTask.name)} />}
       </Card>
       <Card variant="borderless">
         <Tabs

@@ -8,6 +8,8 @@
 //   regions    达标率最低的两个区县的区域路径（JSON 字符串），交给成果生成任务
 /* global console, process */
 import { readFileSync } from 'node:fs';
+// The reports' own rule; the seed writes this module's text in place of the import (a sandboxed script is one file).
+import { formatPercent, tally, tallyLine } from '../../../modules/results/tally.mjs';
 
 const DISTRICT_LEVEL = 3;
 const PICK = 2;
@@ -28,28 +30,30 @@ if (indicators.size === 0) {
 }
 console.log(`读取指标值 ${rows.length} 行、指标目录 ${catalogue.length} 条；「${dimension}」区县级指标 ${indicators.size} 项`);
 
-const districts = new Map();
+// Every district with a value row; each is rated on every indicator of the dimension, one without a value is 无数据.
+const values = new Map();
 for (const row of rows) {
-  const indicator = indicators.get(row.indicator_code);
-  if (!indicator || Number(row.level) !== DISTRICT_LEVEL || row.value === null) continue;
+  if (Number(row.level) !== DISTRICT_LEVEL || !indicators.has(row.indicator_code)) continue;
   const path = [row['省名称'], row['城市名称'], row['区县名称']];
   const key = path.join('/');
-  const district = districts.get(key) ?? { path, met: 0, measured: 0 };
-  const value = Number(row.value);
-  district.measured += 1;
-  if (indicator.direction === 'lower' ? value <= indicator.standard : value >= indicator.standard) district.met += 1;
-  districts.set(key, district);
+  const district = values.get(key) ?? { path, byCode: new Map() };
+  district.byCode.set(row.indicator_code, row.value);
+  values.set(key, district);
 }
-if (districts.size === 0) {
+if (values.size === 0) {
   console.error(`指标值中没有「${dimension}」维度区县级的数据`);
   process.exit(1);
 }
+const districts = [...values.values()].map(({ path, byCode }) => ({
+  path,
+  ...tally([...indicators].map(([code, indicator]) => ({ ...indicator, value: byCode.get(code) ?? null }))),
+}));
 
-const percent = (district) => Math.round((district.met / district.measured) * 100);
-const ranked = [...districts.values()].sort((a, b) => a.met / a.measured - b.met / b.measured || a.path[2].localeCompare(b.path[2], 'zh'));
-for (const district of ranked) console.log(`${district.path[2]}：达标 ${district.met}/${district.measured}（${percent(district)}%）`);
+const share = (district) => district.met / district.total;
+const ranked = districts.sort((a, b) => share(a) - share(b) || a.path[2].localeCompare(b.path[2], 'zh'));
+for (const district of ranked) console.log(`${district.path[2]}：${tallyLine(district)}`);
 
 const lowest = ranked.slice(0, PICK);
-const average = Math.round(ranked.reduce((sum, district) => sum + district.met / district.measured, 0) / ranked.length * 100);
-const summary = `「${dimension}」维度 ${ranked.length} 个区县平均达标率 ${average}%，最低的是 ${lowest.map((district) => `${district.path[2]}（${percent(district)}%）`).join('、')}，已选为成果生成区域`;
+const average = Math.round((ranked.reduce((sum, district) => sum + share(district), 0) / ranked.length) * 100);
+const summary = `「${dimension}」维度 ${ranked.length} 个区县平均达标率 ${average}%，最低的是 ${lowest.map((district) => `${district.path[2]}（${formatPercent(district.met, district.total)}）`).join('、')}，已选为成果生成区域`;
 console.log(JSON.stringify({ summary, regions: JSON.stringify(lowest.map((district) => district.path)) }));

@@ -1,9 +1,10 @@
 import { param, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { badRequest } from '../../../lib/errors';
+import { parseTextArray } from '../../../db/client';
 import { DEMO } from '../../../db/seed/demo-accounts';
 import { WAREHOUSE_SCHEMA as DEMO_WAREHOUSE_SCHEMA } from '../../../db/seed/demo-warehouse';
-import { postgres, postgresSession, type SqlClient } from './postgres';
+import { postgres, postgresSession, TEMPORAL_ARRAYS, type SqlClient } from './postgres';
 import { STATEMENT_TIMEOUT_MS, type Driver, type Session, type SessionPool } from './types';
 
 /** The one database name a builtin connection shows; its schemas are its project's `warehouse_*` schemas. */
@@ -43,13 +44,25 @@ function warehouseOnly(inner: Session, projectUuid: string): Session {
   };
 }
 
+type Result = { rows: Array<Record<string, unknown>>; fields?: Array<{ name: string; dataTypeID: number }> };
+
+/**
+ * drizzle already leaves dates, timestamps and intervals as text (as the pg driver's sessions do);
+ * arrays of them it leaves as one array literal, read here into their elements.
+ */
+function temporalArraysRead({ rows, fields = [] }: Result): Result['rows'] {
+  const arrays = fields.filter((field) => TEMPORAL_ARRAYS.has(field.dataTypeID)).map((field) => field.name);
+  if (!arrays.length) return rows;
+  return rows.map((row) => ({ ...row, ...Object.fromEntries(arrays.map((name) => [name, typeof row[name] === 'string' ? parseTextArray(row[name]) : row[name]])) }));
+}
+
 /** The postgres session's SQL run through drizzle: `$n` become bound parameters; errors are the database's own (for explain). */
 function clientOf(tx: Db): SqlClient {
   return {
     async query(text, values) {
       const chunks: SQL[] = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 1 ? sql`${param(values[Number(part) - 1])}` : sql.raw(part)));
       try {
-        return { rows: ((await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] }).rows };
+        return { rows: temporalArraysRead((await tx.execute(sql.join(chunks))) as unknown as Result) };
       } catch (error) {
         throw (error as { cause?: unknown }).cause ?? error;
       }
@@ -70,12 +83,14 @@ export const builtin: Driver = {
   pool() {
     throw new Error('内置数据仓库运行在服务器自身的数据库上，没有连接池');
   },
-  onServerDatabase: (db: Db, projectUuid: string): SessionPool => ({
+  onServerDatabase: (db: Db, projectUuid: string, timeZone: string): SessionPool => ({
     // On PGlite the transaction holds the only connection: work must not use app.db meanwhile.
     withSession: (work) =>
       db.transaction(async (tx) => {
         await tx.execute(sql`set transaction read only`);
         await tx.execute(sql.raw(`set local statement_timeout = ${STATEMENT_TIMEOUT_MS}`));
+        // timestamptz is written in the server's zone, with its offset.
+        await tx.execute(sql`select set_config('TimeZone', ${timeZone}, true)`);
         return work(warehouseOnly(postgresSession(clientOf(tx as unknown as Db)), projectUuid));
       }),
     end: async () => undefined,

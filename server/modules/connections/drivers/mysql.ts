@@ -1,7 +1,11 @@
 import mysql from 'mysql2/promise';
+import { utcOffset } from '../../../lib/dates';
 import { driverWords, explainNetwork } from './explain';
 import { checkedSelect } from './select';
 import { CONNECT_TIMEOUT_MS, POOL_IDLE_MS, STATEMENT_TIMEOUT_MS, type Driver, type Session, type TableDefinition } from './types';
+
+/** A unique key, or a foreign key with what it references. */
+type Key = { name: string; table: string; columns: string[]; references: { table: string; columns: string[] } | null };
 
 /** MySQL and MariaDB: a schema is a database, so `schemas()` answers the database itself. */
 function session(connection: mysql.Connection, database: string): Session {
@@ -11,6 +15,25 @@ function session(connection: mysql.Connection, database: string): Session {
     const grouped = new Map<string, T[]>();
     for (const row of list) grouped.set(key(row), [...(grouped.get(key(row)) ?? []), row]);
     return grouped;
+  };
+
+  /**
+   * Unique and foreign keys from KEY_COLUMN_USAGE, which MariaDB shows a user with only SELECT;
+   * TABLE_CONSTRAINTS and REFERENTIAL_CONSTRAINTS show such a user nothing. PRIMARY is the primary key.
+   */
+  const keysOf = async (schema: string, table?: string): Promise<Key[]> => {
+    const parts = await rows<{ name: string; table: string; column: string; ref_table: string | null; ref_column: string | null }>(
+      `select constraint_name as name, table_name as \`table\`, column_name as \`column\`, referenced_table_name as ref_table, referenced_column_name as ref_column
+       from information_schema.key_column_usage where table_schema = ? and constraint_name <> 'PRIMARY'${table === undefined ? '' : ' and table_name = ?'}
+       order by table_name, constraint_name, ordinal_position`,
+      table === undefined ? [schema] : [schema, table],
+    );
+    return [...byName(parts, (row) => `${row.table}.${row.name}`)].map(([, key]) => ({
+      name: key[0].name,
+      table: key[0].table,
+      columns: key.map((part) => part.column),
+      references: key[0].ref_table === null ? null : { table: key[0].ref_table, columns: key.map((part) => part.ref_column!) },
+    }));
   };
 
   return {
@@ -37,43 +60,26 @@ function session(connection: mysql.Connection, database: string): Session {
          where table_schema = ? and table_name = ? order by index_name, seq_in_index`,
         [schema, name],
       );
-      const keys = await rows<{ name: string; type: string; column: string; ref_table: string | null; ref_column: string | null }>(
-        `select c.constraint_name as name, c.constraint_type as type, k.column_name as \`column\`, k.referenced_table_name as ref_table, k.referenced_column_name as ref_column
-         from information_schema.table_constraints c join information_schema.key_column_usage k
-           on k.constraint_schema = c.constraint_schema and k.constraint_name = c.constraint_name and k.table_name = c.table_name
-         where c.table_schema = ? and c.table_name = ? and c.constraint_type in ('FOREIGN KEY', 'UNIQUE') order by c.constraint_name, k.ordinal_position`,
-        [schema, name],
-      );
       const indexes = [...byName(indexed, (row) => row.name)].map(([index, parts]) => ({ name: index, columns: parts.map((part) => part.column), unique: Number(parts[0].non_unique) === 0 }));
       return {
         code: name,
         comment: found.comment,
         columns: columns.map((column) => ({ ...column, nullable: column.nullable === 'YES' })),
-        indexes: indexes.filter((index) => index.name !== 'PRIMARY'),
+        indexes,
         primary_key: indexes.find((index) => index.name === 'PRIMARY')?.columns ?? [],
-        constraints: [...byName(keys, (row) => row.name)].map(([constraint, parts]) => ({
-          name: constraint,
-          type: parts[0].type as 'FOREIGN KEY' | 'UNIQUE',
-          columns: parts.map((part) => part.column),
-          references: parts[0].ref_table ? { table: parts[0].ref_table, columns: parts.map((part) => part.ref_column!) } : null,
+        constraints: (await keysOf(schema, name)).map(({ name: key, columns: keyed, references }) => ({
+          name: key,
+          type: references ? 'FOREIGN KEY' : 'UNIQUE',
+          columns: keyed,
+          references,
           definition: null,
         })),
       };
     },
-    async foreignKeys(schema) {
-      const parts = await rows<{ name: string; table: string; column: string; ref_table: string; ref_column: string }>(
-        `select constraint_name as name, table_name as \`table\`, column_name as \`column\`, referenced_table_name as ref_table, referenced_column_name as ref_column
-         from information_schema.key_column_usage where table_schema = ? and referenced_table_name is not null order by table_name, constraint_name, ordinal_position`,
-        [schema],
-      );
-      return [...byName(parts, (row) => `${row.table}.${row.name}`)].map(([, key]) => ({
-        name: key[0].name,
-        table: key[0].table,
-        columns: key.map((part) => part.column),
-        referencedTable: key[0].ref_table,
-        referencedColumns: key.map((part) => part.ref_column),
-      }));
-    },
+    foreignKeys: async (schema) =>
+      (await keysOf(schema)).flatMap(({ name, table, columns, references }) =>
+        references ? [{ name, table, columns, referencedTable: references.table, referencedColumns: references.columns }] : [],
+      ),
     columnsOf: async (schema) =>
       (
         await rows<{ table: string; name: string; type: string; primary: number }>(
@@ -107,7 +113,7 @@ export const mysqlDriver: Driver = {
   name: 'mysql',
   label: 'MySQL / MariaDB',
   defaultPort: 3306,
-  pool(target, size) {
+  pool(target, size, timeZone) {
     const pool = mysql.createPool({
       host: target.host,
       port: target.port,
@@ -126,6 +132,8 @@ export const mysqlDriver: Driver = {
     // MariaDB and MySQL name the statement timeout differently; each ignores the other's.
     pool.pool.on('connection', (connection) => {
       connection.on('error', () => undefined);
+      // TIMESTAMP columns are shown in the session's zone: the server's. An offset, as named zones need MariaDB's zone tables.
+      connection.query(`set session time_zone = '${utcOffset(timeZone)}'`, () => undefined);
       connection.query(`set session max_statement_time = ${STATEMENT_TIMEOUT_MS / 1000}`, () => undefined);
       connection.query(`set session max_execution_time = ${STATEMENT_TIMEOUT_MS}`, () => undefined);
     });

@@ -1,9 +1,24 @@
 import pg from 'pg';
+import { parseTextArray } from '../../../db/client';
 import { driverWords, explainNetwork } from './explain';
 import { checkedSelect } from './select';
 import { CONNECT_TIMEOUT_MS, POOL_IDLE_MS, STATEMENT_TIMEOUT_MS, type Driver, type Session, type TableDefinition } from './types';
 
 const CONSTRAINT_TYPES = { f: 'FOREIGN KEY', u: 'UNIQUE', c: 'CHECK' } as const;
+
+/** date, time, timestamp, timestamptz, interval, timetz: pg would make the first ones JS Dates in the server's zone. */
+const TEMPORAL = new Set([1082, 1083, 1114, 1184, 1186, 1266]);
+/** Arrays of those: their elements stay text too. */
+export const TEMPORAL_ARRAYS = new Set([1182, 1183, 1115, 1185, 1187, 1270]);
+
+/** This pool's parsers (pg's global ones are the server's own database's): temporal values as PostgreSQL writes them. */
+const temporalAsText: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (TEMPORAL.has(oid)) return (value: string) => value;
+    if (TEMPORAL_ARRAYS.has(oid)) return parseTextArray;
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
 
 /** What the session needs of a connection: a pg client, or the server's own database (builtin.ts). */
 export interface SqlClient {
@@ -110,7 +125,7 @@ export const postgres: Driver = {
   name: 'postgresql',
   label: 'PostgreSQL',
   defaultPort: 5432,
-  pool(target, size) {
+  pool(target, size, timeZone) {
     const pool = new pg.Pool({
       host: target.host,
       port: target.port,
@@ -124,6 +139,9 @@ export const postgres: Driver = {
       statement_timeout: STATEMENT_TIMEOUT_MS,
       query_timeout: STATEMENT_TIMEOUT_MS + 1000,
       application_name: 'report-workspace',
+      types: temporalAsText,
+      // timestamptz is written in the server's zone, with its offset.
+      options: `-c TimeZone=${timeZone}`,
     });
     // The project's database may close a connection at any time (a restart, a dropped database); that must never end our server.
     pool.on('error', () => undefined);

@@ -63,8 +63,12 @@ export interface Driver {
   name: string;
   label: string;
   defaultPort: number;
-  /** At most `size` connections to `target`, each closed after `POOL_IDLE_MS` unused. */
-  pool(target: Target, size: number): SessionPool;
+  /**
+   * At most `size` connections to `target`, each closed after `POOL_IDLE_MS` unused. Dates and
+   * times come back as the text the database writes (a date is its day, never a JS Date in the
+   * server's zone), those with a time zone written in `timeZone` with their offset.
+   */
+  pool(target: Target, size: number, timeZone: string): SessionPool;
   /** The server's reason a statement or connection failed, in Chinese. */
   explain(error: unknown): string;
   /**
@@ -72,8 +76,8 @@ export interface Driver {
    * for anything else (the network, a port where no such database speaks), which must all look alike.
    */
   serverAnswer(error: unknown): string | undefined;
-  /** Only the builtin driver: sessions on the server's own database, seeing only the warehouse of the connection's project; no host to check, no pool of ours. */
-  onServerDatabase?(db: Db, projectUuid: string): SessionPool;
+  /** Only the builtin driver: sessions on the server's own database (in the server's time zone), seeing only the warehouse of the connection's project; no host to check, no pool of ours. */
+  onServerDatabase?(db: Db, projectUuid: string, timeZone: string): SessionPool;
 }
 
 export const CONNECT_TIMEOUT_MS = 5000;
