@@ -8,6 +8,7 @@ import { feedback } from '../../lib/feedback';
 import { useEndpoints } from '../../providers/data/use-resource-call';
 import { useBrowserQuery } from '../connections/use-browser-query';
 import { SourceCheck, useSourceCheck } from './source-check';
+import { WarehouseImport } from './warehouse-import';
 
 interface Connection {
   id: number;
@@ -42,6 +43,13 @@ export function ResultsData() {
   const editable = can('resultsData', 'edit');
   const saved = savedSource(project?.extra_info);
   const [chosen, setChosen] = useState<Chosen>(saved);
+  // The saved source changed (the project loaded, or an import pointed it at the project's warehouse): show it.
+  const savedKey = `${saved.connectionId}/${saved.database}/${saved.schema}`;
+  const [shownSaved, setShownSaved] = useState(savedKey);
+  if (shownSaved !== savedKey) {
+    setShownSaved(savedKey);
+    setChosen(saved);
+  }
   const { connectionId, database, schema } = chosen;
 
   const connections = useList<Connection>({ resource: 'connections', pagination: { current: 1, pageSize: 100 }, meta: { projectId } });
@@ -63,11 +71,14 @@ export function ResultsData() {
       return; // The HTTP layer has said why.
     }
     feedback.success('保存成功');
-    await Promise.all([
+    await refreshSource();
+  };
+  const refreshSource = () =>
+    Promise.all([
       invalidate({ resource: 'projects', id: projectId, invalidates: ['detail', 'list'] }),
+      invalidate({ resource: 'connections', invalidates: ['list'] }),
       invalidate({ resource: 'regions', invalidates: ['list'] }),
     ]);
-  };
 
   const savedConnection = connectionList.find((connection) => connection.id === saved.connectionId);
   const unchanged = saved.connectionId === connectionId && saved.database === database && saved.schema === schema;
@@ -136,8 +147,7 @@ export function ResultsData() {
       </Form>
       <section className="results-data__import" aria-label="导入区域与指标">
         <Typography.Title level={5}>导入区域与指标</Typography.Title>
-        {/* MOUNT HERE (after merging): <WarehouseImport projectId={projectId} onImported={() => void check.refetch()} />
-            from './warehouse-import' (another helper's component; this file does not exist on this branch). */}
+        {editable && <WarehouseImport projectId={projectId} onImported={() => void refreshSource()} />}
       </section>
     </Card>
   );
