@@ -105,6 +105,8 @@ export interface ResourceMeta {
   searchPlaceholder?: string;
   /** Records that may not be deleted even with the permission (the server refuses them too). */
   deletable?: (record: Record<string, unknown>) => boolean;
+  /** Records that may not be edited even with the permission (the server refuses them too). */
+  editable?: (record: Record<string, unknown>) => boolean;
   /**
    * What to show, in a dialog instead of the usual success message, for a create answer that
    * is not a new record (e.g. an invitation); undefined for a plain new record.
