@@ -12,7 +12,7 @@ import type { Area } from '../resources/types';
 import { menuTheme } from '../theme';
 import { AppHeader } from './app-header';
 import { PageLoading } from './page-loading';
-import { areas, type MenuEntry } from './project-areas';
+import { areas, highlightedEntry, type MenuEntry } from './project-areas';
 import { ProjectContext } from './project-context';
 import { useProjectLoad } from './use-project-load';
 
@@ -86,6 +86,7 @@ export function ProjectShell({ area }: { area: Area }) {
   // The screen's first segment after the project: `/projectSetting/{id}/workflows/12` is in 工作流.
   const segment = (pathname.split('/')[3] ?? '').toLowerCase();
   const current = menu.find((item) => item.path.toLowerCase() === segment);
+  const highlighted = highlightedEntry(area, pathname, urlParams(search));
   const inSettings = area === 'projectSetting';
   const mayAdminister = areas.projectSetting.menu.some(allowed);
 
@@ -135,7 +136,7 @@ export function ProjectShell({ area }: { area: Area }) {
             <Menu
               mode="inline"
               theme={menuTheme(theme)}
-              selectedKeys={current ? [current.path] : []}
+              selectedKeys={highlighted ? [highlighted.path] : []}
               items={visible.map((item) => ({
                 key: item.path,
                 label: <Link to={`${base}/${item.path}`}>{item.label}</Link>,

@@ -86,6 +86,7 @@ export const connectionsResource: AppResource = {
       {
         area: 'projectSetting',
         path: 'connectionBrowser',
+        within: 'connections',
         page: lazyScreen<'ConnectionBrowser', object>(() => import('../pages/connections'), 'ConnectionBrowser'),
       },
     ],

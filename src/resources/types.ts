@@ -16,6 +16,11 @@ interface AreaRoute {
   page: ComponentType;
   /** The label of its item in the area's side menu; none: no menu item. */
   menu?: string;
+  /**
+   * A screen without a menu item (a detail): the path of the item that stays highlighted on it.
+   * A `from` query parameter naming another item of the area (where the detail was opened) wins.
+   */
+  within?: string;
 }
 
 /** Props of a resource's own form input (`custom`): antd's controlled value and onChange. */
