@@ -3,6 +3,7 @@ import { useGetIdentity, useLogout } from '@refinedev/core';
 import { App, Avatar, Dropdown, Layout, Space, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { displayName } from '../../contract/users';
 import { getCookie } from '../lib/cookies';
 import type { UserInfo } from '../providers/auth';
 import { APP_ENTRY, useOrganizationState } from '../providers/organization';
@@ -20,7 +21,7 @@ export function AppHeader({ title, menuItems = [] }: Props) {
   const { mutate: logout } = useLogout();
   const { modal } = App.useApp();
   const { projectId } = useParams();
-  const name = user?.nickname || user?.username || getCookie('username') || '';
+  const name = displayName(user) || getCookie('username') || '';
   const { orgInfo, apps } = useOrganizationState();
 
   const confirmLogout = () => {
