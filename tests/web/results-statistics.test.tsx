@@ -204,6 +204,26 @@ describe('成果统计', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: /批量下载/ })).toBeInTheDocument();
   });
 
+  it('opens a report from anywhere on its card, its title too', async () => {
+    serveResults({ items: reports, stats: demoStats });
+    server.use(http.get('*/studio/report/api/report/projects/p-1/report/3/', () => HttpResponse.json({ code: 200, message: 'ok', data: reports[2] })));
+    const { user } = open();
+    const target = await screen.findByText('西城区交通便捷体检报告', { selector: '.library-card__name, .library-card__name *' }, { timeout: 30_000 });
+    await user.click(target);
+    await waitFor(() => expect(window.location.hash).toContain('/cstjPage/p-1/statisticsDetail?id=3'));
+  });
+
+  it('checks a card clicked anywhere while selecting for 批量下载', async () => {
+    serveResults({ items: reports, stats: demoStats });
+    const { user } = open();
+    const chosen = await card('光明社区生态宜居体检报告');
+    await user.click(screen.getByRole('button', { name: /批量下载/ }));
+    await user.click(within(chosen).getByText('光明社区生态宜居体检报告'));
+    expect(within(await screen.findByRole('toolbar', { name: '批量操作' })).getByText('已选 1 项')).toBeInTheDocument();
+    expect(within(chosen).getByLabelText('勾选 光明社区生态宜居体检报告')).toBeChecked();
+    expect(window.location.hash).toBe('#/cstjPage/p-1/statistics');
+  });
+
   it('opens a report in statisticsDetail and 返回 comes back to 成果统计', async () => {
     serveResults({ items: reports, stats: demoStats });
     server.use(http.get('*/studio/report/api/report/projects/p-1/report/3/', () => HttpResponse.json({ code: 200, message: 'ok', data: reports[2] })));
