@@ -159,6 +159,28 @@ describe('成果统计', { timeout: 60_000 }, () => {
     expect(await card('幸福社区生态宜居体检报告（新）')).toBeInTheDocument();
   });
 
+  it('opens 成果生成 with the dimension and regions chosen on the page', async () => {
+    const calls = serveResults({ items: reports, stats: demoStats, jobs: [[]] });
+    const street = JSON.stringify([['示例省', '示例市', '东城区', '和平街道']]);
+    const { user } = open(adminDetails, `#/cstjPage/p-1/statistics?dimension_id=101&regions=${encodeURIComponent(street)}`);
+    await user.click(await screen.findByRole('button', { name: /成果生成/ }, { timeout: 30_000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('生态宜居', { selector: '.ant-select-selection-item, .ant-select-selection-item *' })).toBeInTheDocument();
+    // The street chosen on the page is its communities here (generation is per community): nothing left to choose but these two.
+    await chooseOption(user, '报告类型', '社区体检报告', dialog);
+    await chooseOption(user, '目标分组', '2026 年体检成果', dialog);
+    await user.click(within(dialog).getByRole('button', { name: '开始生成' }));
+    await waitFor(() => expect(calls.generated).toHaveLength(1));
+    expect(calls.generated[0]).toMatchObject({
+      level: 5,
+      level_label: 101,
+      data_list: [
+        { area: '东城区', street: '和平街道', community: '幸福社区' },
+        { area: '东城区', street: '和平街道', community: '光明社区' },
+      ],
+    });
+  });
+
   it('downloads the checked reports as reports.zip after 批量下载, 全选 and 确认下载', async () => {
     serveResults({ items: reports, stats: demoStats });
     server.use(http.get('*/api/uploader/v1/files/:id/:name', ({ params }) => HttpResponse.text(`file ${String(params.id)}`)));

@@ -121,6 +121,7 @@ export function StatisticsScreen() {
         projectId={projectId}
         project={project}
         dimensions={dimensions}
+        chosen={{ dimensionId: query.dimensionId, regions: query.regions }}
         onGenerate={jobs.start}
         starting={jobs.starting}
         onClose={() => setGenerating(false)}
