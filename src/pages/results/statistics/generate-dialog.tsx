@@ -1,5 +1,5 @@
 import { Alert, Button, Form, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { REGION_LEVEL_NAMES, type GeneratePayload, type RegionPath } from '../../../../contract/results';
 import type { Project } from '../../../resources/records';
@@ -53,12 +53,12 @@ function GenerateForm({ projectId, project, dimensions, chosen, onGenerate, star
   const level = dimension?.level;
   const tree = useRegionTree(projectId, level);
   // The page's regions, once the tree of the dimension's level has come, as regions of that level.
-  const [regionsPending, setRegionsPending] = useState(chosen.regions.length > 0);
+  const regionsPending = useRef(chosen.regions.length > 0);
   useEffect(() => {
-    if (!regionsPending || !level || !tree.settled) return;
+    if (!regionsPending.current || !level || !tree.settled) return;
     form.setFieldValue('regions', pathsAtLevel(tree.nodes, chosen.regions, level));
-    setRegionsPending(false);
-  }, [regionsPending, level, tree.settled, tree.nodes, chosen.regions, form]);
+    regionsPending.current = false;
+  }, [level, tree.settled, tree.nodes, chosen.regions, form]);
   const options = useGenerateOptions(projectId, true);
   const source = dataSource(project);
 
@@ -103,7 +103,7 @@ function GenerateForm({ projectId, project, dimensions, chosen, onGenerate, star
           onChange={(id) => {
             setDimensionId(id);
             form.setFieldValue('regions', []);
-            setRegionsPending(chosen.regions.length > 0);
+            regionsPending.current = chosen.regions.length > 0;
           }}
         />
       </Form.Item>
