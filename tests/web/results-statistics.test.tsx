@@ -181,7 +181,7 @@ describe('成果统计', { timeout: 60_000 }, () => {
     });
   });
 
-  it('downloads the checked reports as reports.zip after 批量下载, 全选 and 确认下载', async () => {
+  it('downloads the checked reports as reports.zip after 批量下载, 全选本页 and 确认下载', async () => {
     serveResults({ items: reports, stats: demoStats });
     server.use(http.get('*/api/uploader/v1/files/:id/:name', ({ params }) => HttpResponse.text(`file ${String(params.id)}`)));
     const saved: Blob[] = [];
@@ -200,13 +200,40 @@ describe('成果统计', { timeout: 60_000 }, () => {
     const bar = await screen.findByRole('toolbar', { name: '批量操作' });
     await user.click(within(bar).getByRole('button', { name: /确认下载/ }));
     expect(await screen.findByText('请勾选需要下载的报告')).toBeInTheDocument();
-    await user.click(within(bar).getByLabelText('全选'));
+    await user.click(within(bar).getByLabelText('全选本页'));
     expect(within(bar).getByText('已选 3 项')).toBeInTheDocument();
+    // Everything matching is on this page: nothing more to offer.
+    expect(within(bar).queryByText(/选择全部/)).not.toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: /确认下载/ }));
     expect(await screen.findByText('浏览器准备下载')).toBeInTheDocument();
     expect(clicked).toEqual(['reports.zip']);
     const zip = await JSZip.loadAsync(await saved[0].arrayBuffer());
     expect(Object.keys(zip.files).sort()).toEqual(['光明社区生态宜居体检报告.pdf', '幸福社区生态宜居体检报告.pdf', '西城区交通便捷体检报告.pdf']);
+  });
+
+  it('says 全选本页 checks one page, and offers every report the filter matches across pages', async () => {
+    const many = Array.from({ length: 12 }, (_, index) => result(index + 1, `第${index + 1}号社区体检报告`));
+    serveResults({ items: many, stats: demoStats });
+    server.use(http.get('*/api/uploader/v1/files/:id/:name', ({ params }) => HttpResponse.text(`file ${String(params.id)}`)));
+    const saved: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:reports';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: /批量下载/ }, { timeout: 30_000 }));
+    await card('第1号社区体检报告');
+    const bar = await screen.findByRole('toolbar', { name: '批量操作' });
+    await user.click(within(bar).getByLabelText('全选本页'));
+    expect(within(bar).getByText('已选 10 项')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: '选择全部 12 项' }));
+    expect(within(bar).getByText('已选全部 12 项')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: /确认下载/ }));
+    expect(await screen.findByText('浏览器准备下载', {}, { timeout: 15_000 })).toBeInTheDocument();
+    const zip = await JSZip.loadAsync(await saved[0].arrayBuffer());
+    expect(Object.keys(zip.files)).toHaveLength(12);
   });
 
   it('explains a project without a data connection and points to 项目设置', async () => {
