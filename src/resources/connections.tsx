@@ -44,7 +44,7 @@ export const connectionsResource: AppResource = {
     // The server keeps the builtin warehouse as it made it (connection-routes.ts refuses edits).
     editable: (record) => !isBuiltin(record),
     fields: [
-      { key: 'name', label: '名称', form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 100 } },
+      { key: 'name', label: '名称', long: true, form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 100 } },
       {
         key: 'drivername',
         label: '数据库类型',

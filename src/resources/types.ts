@@ -49,6 +49,8 @@ export interface ResourceField {
   /** The record's key; an array reads a nested value (`['user', 'username']`). */
   key: string | string[];
   label: string;
+  /** A name that may be long: its list column cuts it with an ellipsis and shows it whole on hover. */
+  long?: boolean;
   /** A list column unless false. */
   list?: boolean;
   render?: (value: unknown, record: Record<string, unknown>) => ReactNode;

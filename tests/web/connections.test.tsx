@@ -110,4 +110,21 @@ describe('数据连接', () => {
     expect(within(line).queryByText('编辑')).not.toBeInTheDocument();
     expect(within(await firstRow('城市数据库')).getByText('编辑')).toBeInTheDocument();
   }, slow);
+
+  it('cuts a very long connection name short and shows it whole on hover', async () => {
+    serveProject(adminDetails);
+    serveConnections();
+    const long = `${'城市体检指标数据仓库只读副本'.repeat(8)}（东区）`;
+    server.use(
+      http.get('*/api/connection/projects/p-1/connections/', () =>
+        HttpResponse.json({ count: 1, next: null, previous: null, results: [{ ...demoConnection, name: long }] }),
+      ),
+    );
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/connections');
+    const cell = (await screen.findByText(long, { selector: 'td, td *' }, { timeout: 30_000 })).closest('td') as HTMLElement;
+    expect(cell).toHaveClass('ant-table-cell-ellipsis');
+    await user.hover(within(cell).getByText(long));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+  }, slow);
 });
