@@ -6,7 +6,7 @@ import { Link, Navigate, useLocation, useNavigate, useOutlet, useParams } from '
 import { productTitle } from '../config';
 import { tellHost } from '../host/shared-state';
 import { hashHref, urlParams } from '../lib/navigation';
-import { useSettings } from '../lib/settings';
+import { applyProjectSkin, useSettings } from '../lib/settings';
 import { errorTexts } from '../providers/http';
 import type { Area } from '../resources/types';
 import { menuTheme } from '../theme';
@@ -65,6 +65,9 @@ export function ProjectShell({ area }: { area: Area }) {
   const outlet = useOutlet();
   const { loading, notFound, value } = useProjectLoad(projectId);
   const projectName = value?.project?.name;
+  const projectSkin = value?.project?.skin;
+  // 项目皮肤 is the project's theme (unless the URL, a host or the user chose one).
+  useEffect(() => applyProjectSkin(projectSkin), [projectSkin]);
   // Under a host shell, the host hears which project the app opened.
   useEffect(() => {
     if (projectName !== undefined) tellHost({ projectInfo: { uuid: projectId, name: projectName } });
@@ -117,6 +120,7 @@ export function ProjectShell({ area }: { area: Area }) {
               <span className="app-header__project">{value?.project?.name}</span>
             </>
           }
+          projectSkin={projectSkin}
           menuItems={
             inSettings || !mayAdminister
               ? []
