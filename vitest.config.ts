@@ -1,5 +1,13 @@
+import { realpathSync } from 'node:fs';
+import { searchForWorkspaceRoot } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/**
+ * A git worktree links the main checkout's node_modules: Vite must be allowed to serve files
+ * from where that link leads (pdf.js's `?url` imports), or those imports fail as "Denied ID".
+ */
+const servable = [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')];
 
 export default defineConfig({
   test: {
@@ -8,6 +16,7 @@ export default defineConfig({
     projects: [
       {
         plugins: [react()],
+        server: { fs: { allow: servable } },
         test: {
           name: 'web',
           environment: 'jsdom',

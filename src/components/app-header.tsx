@@ -1,9 +1,11 @@
-import { AppstoreOutlined, DownOutlined, IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BgColorsOutlined, CheckOutlined, DownOutlined, IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout } from '@refinedev/core';
 import { App, Avatar, Dropdown, Layout, Space, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { displayName } from '../../contract/users';
 import { getCookie } from '../lib/cookies';
+import { chooseTheme, chosenTheme, themeNames, useSettings, type ThemeName } from '../lib/settings';
 import type { UserInfo } from '../providers/auth';
 import { APP_ENTRY, useOrganizationState } from '../providers/organization';
 
@@ -13,15 +15,22 @@ interface Props {
   title: ReactNode;
   /** Entries between 个人信息 and 退出登录 in the user menu. */
   menuItems?: NonNullable<MenuProps['items']>;
+  /** The open project's skin, which 跟随项目皮肤 goes back to. */
+  projectSkin?: string | null;
 }
 
-export function AppHeader({ title, menuItems = [] }: Props) {
+const THEME_LABELS: Record<ThemeName, string> = { darkblue: '深蓝', dark: '暗黑', light: '明亮' };
+
+export function AppHeader({ title, menuItems = [], projectSkin }: Props) {
   const { data: user } = useGetIdentity<UserInfo>();
   const { mutate: logout } = useLogout();
   const { modal } = App.useApp();
   const { projectId } = useParams();
-  const name = user?.nickname || user?.username || getCookie('username') || '';
+  const name = displayName(user) || getCookie('username') || '';
   const { orgInfo, apps } = useOrganizationState();
+  // Read again on each render: useSettings re-renders the header when a choice changes the theme.
+  useSettings();
+  const chosen = chosenTheme();
 
   const confirmLogout = () => {
     modal.confirm({ title: logoutConfirmText, onOk: () => logout() });
@@ -30,6 +39,20 @@ export function AppHeader({ title, menuItems = [] }: Props) {
   const items: MenuProps['items'] = [
     { key: 'userinfo', icon: <IdcardOutlined />, label: <Link to={profile}>个人信息</Link> },
     ...menuItems,
+    {
+      key: 'theme',
+      icon: <BgColorsOutlined />,
+      label: '界面主题',
+      children: [
+        { key: 'theme-project', label: '跟随项目皮肤', icon: chosen ? undefined : <CheckOutlined />, onClick: () => chooseTheme(undefined, projectSkin) },
+        ...themeNames.map((name) => ({
+          key: `theme-${name}`,
+          label: THEME_LABELS[name],
+          icon: chosen === name ? <CheckOutlined /> : undefined,
+          onClick: () => chooseTheme(name),
+        })),
+      ],
+    },
     ...(apps.length > 1
       ? [{
           key: 'apps', type: 'group' as const, label: '应用',

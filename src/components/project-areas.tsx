@@ -17,6 +17,8 @@ interface AreaPage {
   element: ReactNode;
   /** Its item in the area's side menu, if it has one. */
   menu?: MenuEntry;
+  /** The menu item highlighted on it when it has none of its own. */
+  within?: string;
 }
 
 /**
@@ -33,7 +35,7 @@ function areaPages(area: Area): AreaPage[] {
   const declared = resources.flatMap((resource) =>
     (resource.meta.routes ?? [])
       .filter((route) => route.area === area)
-      .map(({ path, page: Page, menu }) => ({ path, element: <Page />, menu: menu ? { path, label: menu, resource } : undefined })),
+      .map(({ path, page: Page, menu, within }) => ({ path, element: <Page />, menu: menu ? { path, label: menu, resource } : undefined, within })),
   );
   return [...lists, ...declared];
 }
@@ -48,6 +50,22 @@ export const areas = Object.fromEntries(
     return [area, { siderWidth: SIDER_WIDTHS[area], menu, pages }];
   }),
 ) as Record<Area, { siderWidth: number; menu: MenuEntry[]; pages: AreaPage[] }>;
+
+/**
+ * The side-menu item to highlight at a path of the area: the screen's own (by its first segment
+ * after the project, so `/projectSetting/{id}/workflows/12` is in 工作流), else, on a detail, the
+ * item its `from` query parameter names or the one the route declares it belongs to.
+ */
+export function highlightedEntry(area: Area, pathname: string, search: URLSearchParams): MenuEntry | undefined {
+  const { menu, pages } = areas[area];
+  const byPath = (path: string | null | undefined) => (path ? menu.find((item) => item.path.toLowerCase() === path.toLowerCase()) : undefined);
+  const segment = pathname.split('/')[3] ?? '';
+  const own = byPath(segment);
+  if (own) return own;
+  const page = pages.find((candidate) => candidate.path.split('/')[0].toLowerCase() === segment.toLowerCase());
+  if (!page?.within) return undefined;
+  return byPath(search.get('from')) ?? byPath(page.within);
+}
 
 /** The child routes of an area, as its resources declare them. */
 export function areaRoutes(area: Area) {

@@ -6,13 +6,13 @@ import { Link, Navigate, useLocation, useNavigate, useOutlet, useParams } from '
 import { productTitle } from '../config';
 import { tellHost } from '../host/shared-state';
 import { hashHref, urlParams } from '../lib/navigation';
-import { useSettings } from '../lib/settings';
+import { applyProjectSkin, useSettings } from '../lib/settings';
 import { errorTexts } from '../providers/http';
 import type { Area } from '../resources/types';
 import { menuTheme } from '../theme';
 import { AppHeader } from './app-header';
 import { PageLoading } from './page-loading';
-import { areas, type MenuEntry } from './project-areas';
+import { areas, highlightedEntry, type MenuEntry } from './project-areas';
 import { ProjectContext } from './project-context';
 import { useProjectLoad } from './use-project-load';
 
@@ -65,6 +65,9 @@ export function ProjectShell({ area }: { area: Area }) {
   const outlet = useOutlet();
   const { loading, notFound, value } = useProjectLoad(projectId);
   const projectName = value?.project?.name;
+  const projectSkin = value?.project?.skin;
+  // 项目皮肤 is the project's theme (unless the URL, a host or the user chose one).
+  useEffect(() => applyProjectSkin(projectSkin), [projectSkin]);
   // Under a host shell, the host hears which project the app opened.
   useEffect(() => {
     if (projectName !== undefined) tellHost({ projectInfo: { uuid: projectId, name: projectName } });
@@ -86,6 +89,7 @@ export function ProjectShell({ area }: { area: Area }) {
   // The screen's first segment after the project: `/projectSetting/{id}/workflows/12` is in 工作流.
   const segment = (pathname.split('/')[3] ?? '').toLowerCase();
   const current = menu.find((item) => item.path.toLowerCase() === segment);
+  const highlighted = highlightedEntry(area, pathname, urlParams(search));
   const inSettings = area === 'projectSetting';
   const mayAdminister = areas.projectSetting.menu.some(allowed);
 
@@ -116,6 +120,7 @@ export function ProjectShell({ area }: { area: Area }) {
               <span className="app-header__project">{value?.project?.name}</span>
             </>
           }
+          projectSkin={projectSkin}
           menuItems={
             inSettings || !mayAdminister
               ? []
@@ -135,7 +140,7 @@ export function ProjectShell({ area }: { area: Area }) {
             <Menu
               mode="inline"
               theme={menuTheme(theme)}
-              selectedKeys={current ? [current.path] : []}
+              selectedKeys={highlighted ? [highlighted.path] : []}
               items={visible.map((item) => ({
                 key: item.path,
                 label: <Link to={`${base}/${item.path}`}>{item.label}</Link>,

@@ -48,6 +48,13 @@ export const appStorage = {
       // Nothing to keep it in.
     }
   },
+  remove(kind: StorageKind, key: string): void {
+    try {
+      window[kind].removeItem(storageKey(key));
+    } catch {
+      // Nothing was kept.
+    }
+  },
 };
 
 /** Forgets what the app kept: every key standalone (the page is the app's), only its own under a host. */

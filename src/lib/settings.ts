@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { linkCookies, setCookie } from './cookies';
 import { appStorage, currentPlacement } from './placement';
 
-const themeNames = ['darkblue', 'dark', 'light'] as const;
+export const themeNames = ['darkblue', 'dark', 'light'] as const;
 export type ThemeName = (typeof themeNames)[number];
 
 /** 0 shows everything; 1 hides the header; 2 also the side menu; 3 also the group panel. */
@@ -24,13 +24,18 @@ function asMode(value: string | null | undefined): Mode | undefined {
   return value === '1' || value === '2' || value === '3' ? (Number(value) as Mode) : undefined;
 }
 
+/** The theme the user chose in the header's menu: it wins over the project's skin. */
+const userTheme = (): ThemeName | undefined => asTheme(appStorage.get('localStorage', 'userTheme'));
+
 const storedSettings = (): Settings => ({
-  theme: asTheme(appStorage.get('localStorage', 'theme')) ?? storedDefaultTheme,
+  theme: userTheme() ?? asTheme(appStorage.get('localStorage', 'theme')) ?? storedDefaultTheme,
   mode: asMode(appStorage.get('sessionStorage', 'mode')) ?? 0,
 });
 
 let settings: Settings = storedSettings();
 let started = false;
+/** A theme was given by the URL or a host shell: the project's skin does not override it. */
+let themeGiven = false;
 const listeners = new Set<() => void>();
 
 function applyTheme(theme: ThemeName): void {
@@ -51,6 +56,7 @@ function publish(next: Settings): void {
  */
 export function reloadSettings(): void {
   started = false;
+  themeGiven = false;
   publish(storedSettings());
 }
 
@@ -59,6 +65,7 @@ export function setTheme(value: string | undefined): void {
   const theme = asTheme(value);
   if (!theme) return;
   started = true;
+  themeGiven = true;
   applyTheme(theme);
   publish({ ...settings, theme });
 }
@@ -78,12 +85,39 @@ export function applyUrlParams(params: URLSearchParams): void {
     const value = params.get(name);
     if (value) setCookie(name, value);
   });
-  const theme = asTheme(params.get('theme')) ?? (started ? settings.theme : defaultTheme);
+  const asked = asTheme(params.get('theme'));
+  if (asked) themeGiven = true;
+  const theme = asked ?? (started ? settings.theme : (userTheme() ?? defaultTheme));
   const mode = asMode(params.get('mode')) ?? settings.mode;
   started = true;
   if (mode !== settings.mode) appStorage.set('sessionStorage', 'mode', String(mode));
   applyTheme(theme);
   publish({ theme, mode });
+}
+
+/**
+ * The theme the user picks in the header's menu (kept for next time); undefined follows the
+ * project's skin again.
+ */
+export function chooseTheme(value: ThemeName | undefined, projectSkin?: string | null): void {
+  if (value) appStorage.set('localStorage', 'userTheme', value);
+  else appStorage.remove('localStorage', 'userTheme');
+  const theme = value ?? asTheme(projectSkin) ?? (themeGiven ? settings.theme : defaultTheme);
+  applyTheme(theme);
+  // Told even when the theme stays: the menu shows which choice holds.
+  settings = { ...settings, theme };
+  listeners.forEach((listener) => listener());
+}
+
+/** The user's own choice in the header's menu, if any. */
+export const chosenTheme = (): ThemeName | undefined => userTheme();
+
+/** The project's skin (项目皮肤) is its theme, unless the URL, a host shell or the user chose one. */
+export function applyProjectSkin(skin: string | null | undefined): void {
+  const theme = asTheme(skin);
+  if (!theme || themeGiven || userTheme() || theme === settings.theme) return;
+  applyTheme(theme);
+  publish({ ...settings, theme });
 }
 
 function subscribe(listener: () => void): () => void {

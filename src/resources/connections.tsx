@@ -13,6 +13,7 @@ const DRIVERS = [
 /** The seed's builtin warehouse (server drivers/builtin.ts) is listed but never offered in the form. */
 const BUILTIN = { label: '内置数据仓库', value: 'builtin' };
 const driverLabel = (value: unknown) => [...DRIVERS, BUILTIN].find((driver) => driver.value === value)?.label ?? String(value ?? '—');
+const isBuiltin = (record: Record<string, unknown>) => record.drivername === BUILTIN.value;
 
 /** 数据连接: a project's connections to its own databases; a plain admin resource with a database browser. */
 export const connectionsResource: AppResource = {
@@ -40,8 +41,10 @@ export const connectionsResource: AppResource = {
       delete: [connection('delete')],
     },
     searchPlaceholder: '搜索连接名称',
+    // The server keeps the builtin warehouse as it made it (connection-routes.ts refuses edits).
+    editable: (record) => !isBuiltin(record),
     fields: [
-      { key: 'name', label: '名称', form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 100 } },
+      { key: 'name', label: '名称', long: true, form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 100 } },
       {
         key: 'drivername',
         label: '数据库类型',
@@ -60,6 +63,8 @@ export const connectionsResource: AppResource = {
         initial: 5432,
         input: { type: 'number', min: 1, max: 65535, precision: 0 },
         follows: { key: 'drivername', value: (driver) => DRIVERS.find((known) => known.value === driver)?.port },
+        // The builtin warehouse lives in the server's own database: it has no port of its own.
+        render: (port, record) => (isBuiltin(record) ? '—' : String(port ?? '—')),
       },
       { key: 'username', label: '用户名', form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 128 } },
       {
@@ -81,6 +86,7 @@ export const connectionsResource: AppResource = {
       {
         area: 'projectSetting',
         path: 'connectionBrowser',
+        within: 'connections',
         page: lazyScreen<'ConnectionBrowser', object>(() => import('../pages/connections'), 'ConnectionBrowser'),
       },
     ],

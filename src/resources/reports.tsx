@@ -15,7 +15,7 @@ export const [reportsResource, reportGroupsResource] = libraryResources({
   page: ReportList,
   routes: [
     { area: 'report', path: 'reportList', page: ReportList, menu: '报告管理' },
-    { area: 'report', path: 'reportDetail', page: ReportDetail },
-    { area: 'cstjPage', path: 'statisticsDetail', page: ReportDetail },
+    { area: 'report', path: 'reportDetail', page: ReportDetail, within: 'reportList' },
+    { area: 'cstjPage', path: 'statisticsDetail', page: ReportDetail, within: 'reportList' },
   ],
 });

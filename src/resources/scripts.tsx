@@ -40,7 +40,7 @@ export const scriptsResource: AppResource = {
     permissions: { list: [script('view')], create: [script('create')], edit: [script('edit')], delete: [script('delete')] },
     searchPlaceholder: '搜索脚本名称',
     fields: [
-      { key: 'name', label: '名称', form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 100 } },
+      { key: 'name', label: '名称', long: true, form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 100 } },
       { key: 'file_name', label: '脚本文件', render: (name, record) => fileLink(record.file_path, name) },
       {
         key: 'file_path',

@@ -16,6 +16,11 @@ interface AreaRoute {
   page: ComponentType;
   /** The label of its item in the area's side menu; none: no menu item. */
   menu?: string;
+  /**
+   * A screen without a menu item (a detail): the path of the item that stays highlighted on it.
+   * A `from` query parameter naming another item of the area (where the detail was opened) wins.
+   */
+  within?: string;
 }
 
 /** Props of a resource's own form input (`custom`): antd's controlled value and onChange. */
@@ -44,6 +49,8 @@ export interface ResourceField {
   /** The record's key; an array reads a nested value (`['user', 'username']`). */
   key: string | string[];
   label: string;
+  /** A name that may be long: its list column cuts it with an ellipsis and shows it whole on hover. */
+  long?: boolean;
   /** A list column unless false. */
   list?: boolean;
   render?: (value: unknown, record: Record<string, unknown>) => ReactNode;
@@ -107,6 +114,8 @@ export interface ResourceMeta {
   searchPlaceholder?: string;
   /** Records that may not be deleted even with the permission (the server refuses them too). */
   deletable?: (record: Record<string, unknown>) => boolean;
+  /** Records that may not be edited even with the permission (the server refuses them too). */
+  editable?: (record: Record<string, unknown>) => boolean;
   /**
    * What to show, in a dialog instead of the usual success message, for a create answer that
    * is not a new record (e.g. an invitation); undefined for a plain new record.

@@ -50,7 +50,7 @@ export const workflowsResource: AppResource = {
     permissions: { list: [workflow('view')], create: [workflow('create')], edit: [workflow('edit')], delete: [workflow('delete')] },
     searchPlaceholder: '搜索工作流名称',
     fields: [
-      { key: 'name', label: '名称', form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 100 }, render: (name, record) => <WorkflowName id={record.id} name={name} /> },
+      { key: 'name', label: '名称', long: true, form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 100 }, render: (name, record) => <WorkflowName id={record.id} name={name} /> },
       { key: 'description', label: '描述', list: false, form: ['create', 'edit'], input: { type: 'text', maxLength: 500 } },
       {
         key: 'schedule',

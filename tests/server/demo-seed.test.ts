@@ -49,6 +49,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
+describe('demo workflow', () => {
+  it('is owned by the demo user under their display name, as the reports are', async () => {
+    const answer = await get(`/api/airflow/projects/${DEMO.projectUuid}/workflows/`);
+    expect(answer.statusCode).toBe(200);
+    const owners = answer.json().results.map((workflow: { owner: string }) => workflow.owner);
+    expect(owners.length).toBeGreaterThan(0);
+    expect(owners.every((owner: string) => owner === '演示用户')).toBe(true);
+  });
+});
+
 describe('demo reports', () => {
   it('are eight reports in two groups with labels of both demo label groups and spread dates', async () => {
     const reports = await list('report');

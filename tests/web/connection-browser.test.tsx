@@ -31,6 +31,15 @@ describe('数据连接 · 浏览', () => {
     expect(calls.tables.at(-1)?.get('search')).toBe('dis');
   }, slow);
 
+  it('keeps 数据连接 highlighted in the side menu', async () => {
+    serveProject(adminDetails);
+    serveConnections();
+    signIn();
+    openApp(browserAt);
+    expect(await screen.findByText('浏览：城市数据库', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: '数据连接' })).toHaveClass('ant-menu-item-selected');
+  }, slow);
+
   it('pages the records with limit/offset and sorts them on the server', async () => {
     serveProject(adminDetails);
     const calls = serveConnections();

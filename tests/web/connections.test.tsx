@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { button, dialog } from './admin-helpers';
-import { serveConnections } from './connection-fixtures';
+import { demoConnection, serveConnections } from './connection-fixtures';
+import { server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
 import { openApp, signIn } from './render';
 
@@ -88,5 +90,41 @@ describe('数据连接', () => {
     expect(await screen.findByText('数据保存成功!')).toBeInTheDocument();
     expect(calls.changed[0]).toMatchObject({ host: '10.0.0.6' });
     expect(calls.changed[0]).not.toHaveProperty('password');
+  }, slow);
+
+  it('shows the builtin warehouse as 内置 without a port, and offers no edit of it', async () => {
+    serveProject(adminDetails);
+    serveConnections();
+    const builtin = { ...demoConnection, id: 9, name: '示例数据仓库', drivername: 'builtin', host: '内置', port: 0, username: 'readonly', database: 'warehouse' };
+    server.use(
+      http.get('*/api/connection/projects/p-1/connections/', () =>
+        HttpResponse.json({ count: 2, next: null, previous: null, results: [builtin, demoConnection] }),
+      ),
+    );
+    signIn();
+    openApp('#/projectSetting/p-1/connections');
+    const line = await firstRow('示例数据仓库');
+    expect(within(line).getByText('内置数据仓库')).toBeInTheDocument();
+    expect(within(line).queryByText('0')).not.toBeInTheDocument();
+    // The server refuses any change of it: no 编辑 to open a form that would fail.
+    expect(within(line).queryByText('编辑')).not.toBeInTheDocument();
+    expect(within(await firstRow('城市数据库')).getByText('编辑')).toBeInTheDocument();
+  }, slow);
+
+  it('cuts a very long connection name short and shows it whole on hover', async () => {
+    serveProject(adminDetails);
+    serveConnections();
+    const long = `${'城市体检指标数据仓库只读副本'.repeat(8)}（东区）`;
+    server.use(
+      http.get('*/api/connection/projects/p-1/connections/', () =>
+        HttpResponse.json({ count: 1, next: null, previous: null, results: [{ ...demoConnection, name: long }] }),
+      ),
+    );
+    signIn();
+    const { user } = openApp('#/projectSetting/p-1/connections');
+    const cell = (await screen.findByText(long, { selector: 'td, td *' }, { timeout: 30_000 })).closest('td') as HTMLElement;
+    expect(cell).toHaveClass('ant-table-cell-ellipsis');
+    await user.hover(within(cell).getByText(long));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
   }, slow);
 });

@@ -101,11 +101,11 @@ async function chooseTag(user: ReturnType<typeof userEvent.setup>, group: string
 }
 
 describe('report dialog', () => {
-  it('says what is missing, with the creator filled in as the signed-in user', async () => {
+  it('says what is missing, with the creator filled in as the signed-in user’s display name', async () => {
     serveLibrary();
     const { user } = mount();
     expect(within(dialog()).getByText('新增报告')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('demo'));
+    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('演示用户'));
     expect(within(field('封面')).getByRole('radio', { name: '默认封面 1' })).toBeChecked();
 
     await user.clear(screen.getByPlaceholderText('请输入创建人'));
@@ -124,14 +124,14 @@ describe('report dialog', () => {
     calls.uploads.push('体检报告.pdf');
     await user.upload(fileInput('报告文件'), pdf('体检报告.pdf'));
     expect(await within(field('报告文件')).findByText('上传成功')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('demo'));
+    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('演示用户'));
     await submit(user);
 
     expect(await screen.findByText('新增报告成功')).toBeInTheDocument();
     expect(calls.created).toEqual([
       {
         name: '2024 年城市体检报告',
-        create_user: 'demo',
+        create_user: '演示用户',
         cover: '/covers/default-3.png',
         file: `/api/uploader/v1/files/1/${encodeURIComponent('体检报告.pdf')}`,
         real_file_name: '体检报告.pdf',
@@ -239,7 +239,7 @@ describe('report dialog', () => {
     await user.upload(fileInput('报告文件'), [pdf('一季度报告.pdf'), pdf('二季度报告.docx')]);
     await allUploaded();
     await chooseTag(user, '未分组', '生态宜居');
-    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('demo'));
+    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('演示用户'));
     await submit(user);
     expect(await screen.findByText('新增报告成功')).toBeInTheDocument();
     const bodies = calls.bulk[0] as Record<string, unknown>[];
@@ -247,7 +247,7 @@ describe('report dialog', () => {
       ['一季度报告', '一季度报告.pdf'],
       ['二季度报告', '二季度报告.docx'],
     ]);
-    for (const body of bodies) expect(body).toMatchObject({ create_user: 'demo', cover: '/covers/default-1.png', group_id: 5, tags: [[0, 31]] });
+    for (const body of bodies) expect(body).toMatchObject({ create_user: '演示用户', cover: '/covers/default-1.png', group_id: 5, tags: [[0, 31]] });
     expect(onSaved).toHaveBeenCalledTimes(1);
   });
 
@@ -257,7 +257,7 @@ describe('report dialog', () => {
     const { user, onClose, onSaved } = mount({ mode: 'bulk' });
     await user.upload(fileInput('报告文件'), [pdf('甲.pdf'), pdf('乙.pdf')]);
     await allUploaded();
-    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('demo'));
+    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('演示用户'));
     await submit(user);
     expect(await screen.findByText('第 2 个报告：请上传报告文件')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
@@ -270,7 +270,7 @@ describe('report dialog', () => {
     await user.type(screen.getByPlaceholderText('请输入报告名称'), '维度报告');
     await user.upload(fileInput('报告文件'), pdf('维度.pdf'));
     await within(field('报告文件')).findByText('上传成功');
-    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('demo'));
+    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('演示用户'));
     await submit(user);
     expect(await screen.findByText('请选择维度标签')).toBeInTheDocument();
 
@@ -297,7 +297,7 @@ describe('report dialog, results variant', () => {
     calls.uploads.push('社区.pdf');
     await user.upload(fileInput('报告文件'), pdf('社区.pdf'));
     await within(field('报告文件')).findByText('上传成功');
-    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('demo'));
+    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('演示用户'));
     await submit(user);
     expect(await screen.findByText('请选择维度标签')).toBeInTheDocument();
     expect(calls.created).toEqual([]);
@@ -343,11 +343,11 @@ describe('material dialog', () => {
     calls.uploads.push('街景.png');
     await user.upload(fileInput('素材文件'), png('街景.png'));
     await waitFor(() => expect(within(field('素材文件')).getByAltText('素材图片')).toBeInTheDocument());
-    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('demo'));
+    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('演示用户'));
     await submit(user);
     expect(await screen.findByText('新增素材成功')).toBeInTheDocument();
     const url = `/api/uploader/v1/files/1/${encodeURIComponent('街景.png')}`;
-    expect(calls.created).toEqual([{ name: '街景', create_user: 'demo', cover: url, file: url, real_file_name: '街景.png', group_id: -1, tags: [] }]);
+    expect(calls.created).toEqual([{ name: '街景', create_user: '演示用户', cover: url, file: url, real_file_name: '街景.png', group_id: -1, tags: [] }]);
     expect(onSaved).toHaveBeenCalled();
   });
 
@@ -358,7 +358,7 @@ describe('material dialog', () => {
     expect(await screen.findByText('请上传正确的文件格式！')).toBeInTheDocument();
     await user.upload(fileInput('素材文件'), [png('航拍一.png'), png('航拍二.png')]);
     await waitFor(() => expect(within(field('素材文件')).getAllByRole('img', { name: 'paper-clip' })).toHaveLength(2));
-    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('demo'));
+    await waitFor(() => expect(screen.getByPlaceholderText('请输入创建人')).toHaveValue('演示用户'));
     await submit(user);
     expect(await screen.findByText('新增素材成功')).toBeInTheDocument();
     const bodies = calls.bulk[0] as Record<string, unknown>[];

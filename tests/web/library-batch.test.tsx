@@ -88,7 +88,7 @@ describe('批量操作', { timeout: 45_000 }, () => {
     serveProject(adminDetails);
     const calls = serveLibrary('report', { items: reports, groups });
     const { user, bar } = await selectionMode('#/main/p-1/reportList');
-    await user.click(within(bar).getByLabelText('全选'));
+    await user.click(within(bar).getByLabelText('全选本页'));
     expect(within(bar).getByText('已选 3 项')).toBeInTheDocument();
     await user.click(button(bar, '删除'));
     await user.click(await confirmButton('此操作将永久删除3条数据报告，是否继续操作?'));
@@ -126,7 +126,7 @@ describe('批量操作', { timeout: 45_000 }, () => {
       clicked.push(this.download);
     });
     const { user, bar } = await selectionMode('#/main/p-1/reportList');
-    await user.click(within(bar).getByLabelText('全选'));
+    await user.click(within(bar).getByLabelText('全选本页'));
     await user.click(button(bar, '下载'));
     expect(await screen.findByText('Failed to fetch file: 季度报告.pdf')).toBeInTheDocument();
     expect(await screen.findByText('浏览器准备下载')).toBeInTheDocument();

@@ -64,6 +64,20 @@ describe('报告列表', { timeout: 45_000 }, () => {
     expect(window.location.hash).toContain('view=list');
   });
 
+  it('cuts a very long name short in the list view and shows it whole on hover', async () => {
+    const long = `${'城市体检综合评估与更新行动专项报告'.repeat(6)}（终稿）`;
+    serveProject(adminDetails);
+    serveLibrary('report', { items: [item(3, long), ...reports] });
+    signIn();
+    const { user } = openApp('#/main/p-1/reportList?view=list');
+    const cell = (await screen.findByText(long, { selector: 'td, td *' }, { timeout: 30_000 })).closest('td') as HTMLElement;
+    expect(cell).toHaveClass('ant-table-cell-ellipsis');
+    // The columns keep their widths: the table is as wide as they are, not as the longest name.
+    expect((cell.closest('table') as HTMLElement).style.width).not.toBe('max-content');
+    await user.hover(within(cell).getByText(long));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+  });
+
   it('opens with the URL query and sends those values', async () => {
     serveProject(adminDetails);
     const calls = serveLibrary('report', { items: reports });

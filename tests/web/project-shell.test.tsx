@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { demoProject, server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
 import { openApp, signIn } from './render';
 
@@ -84,4 +86,27 @@ describe('project shell', () => {
     expect(window.location.hash).toBe('#/projectSetting/p-1/projectInfo?mode=2');
     expect(screen.queryByRole('menuitem', { name: '项目成员' })).not.toBeInTheDocument();
   });
+
+  it('wears the project skin (项目皮肤), and the header menu switches the theme', async () => {
+    serveProject(adminDetails);
+    server.use(http.get('*/api/project/v1/projects/p-1/', () => HttpResponse.json({ ...demoProject, skin: 'dark' })));
+    signIn();
+    /** Whether antd has painted with this colour: the rendered theme tokens, not a setting. */
+    const painted = (colour: string) => Array.from(document.querySelectorAll('style')).some((style) => style.textContent?.toLowerCase().includes(colour));
+    const { user } = openApp('#/main/p-1/reportList');
+    expect(await screen.findByText('城市体检示例项目', {}, { timeout: 30_000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.body).toHaveClass('theme-dark'));
+    // The dark skin's header and the light one's page background.
+    expect(painted('#141414')).toBe(true);
+    expect(painted('#f5f7fa')).toBe(false);
+
+    await user.hover(screen.getByText('演示用户'));
+    await user.hover(await screen.findByText('界面主题'));
+    await user.click(await screen.findByText('明亮'));
+    await waitFor(() => expect(document.body).toHaveClass('theme-light'));
+    expect(document.body).not.toHaveClass('theme-dark');
+    await waitFor(() => expect(painted('#f5f7fa')).toBe(true));
+    // The user's choice is kept for next time, over the project's skin.
+    expect(localStorage.getItem('userTheme')).toBe('light');
+  }, 60_000);
 });

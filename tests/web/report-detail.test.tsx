@@ -102,6 +102,31 @@ describe('report detail', () => {
     expect(within(row('更新时间')).getByText('-')).toBeInTheDocument();
   });
 
+  it('keeps the list it belongs to highlighted in the side menu', async () => {
+    serveReport();
+    const selected = (name: string) => screen.getByRole('menuitem', { name }).classList.contains('ant-menu-item-selected');
+    open('/report/p-1/reportDetail', reportQuery);
+    expect(await screen.findByRole('heading', { name: '2024 年城市体检报告' })).toBeInTheDocument();
+    expect(selected('报告管理')).toBe(true);
+  });
+
+  it('under /cstjPage highlights the results list it was opened from', async () => {
+    serveReport();
+    const selected = (name: string) => screen.getByRole('menuitem', { name }).classList.contains('ant-menu-item-selected');
+    open('/cstjPage/p-1/statisticsDetail', { ...reportQuery, from: 'singleReportList' });
+    expect(await screen.findByRole('heading', { name: '2024 年城市体检报告' })).toBeInTheDocument();
+    expect(selected('单体报告列表')).toBe(true);
+    expect(selected('成果统计')).toBe(false);
+  });
+
+  it('under /cstjPage highlights 报告列表 when it does not say where it was opened from', async () => {
+    serveReport();
+    const selected = (name: string) => screen.getByRole('menuitem', { name }).classList.contains('ant-menu-item-selected');
+    open('/cstjPage/p-1/statisticsDetail', reportQuery);
+    expect(await screen.findByRole('heading', { name: '2024 年城市体检报告' })).toBeInTheDocument();
+    expect(selected('报告列表')).toBe(true);
+  });
+
   it('renders a PDF inline, page by page, and downloads it under its real name', async () => {
     serveReport();
     open('/report/p-1/reportDetail', reportQuery);

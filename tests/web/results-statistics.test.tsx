@@ -159,7 +159,29 @@ describe('成果统计', { timeout: 60_000 }, () => {
     expect(await card('幸福社区生态宜居体检报告（新）')).toBeInTheDocument();
   });
 
-  it('downloads the checked reports as reports.zip after 批量下载, 全选 and 确认下载', async () => {
+  it('opens 成果生成 with the dimension and regions chosen on the page', async () => {
+    const calls = serveResults({ items: reports, stats: demoStats, jobs: [[]] });
+    const street = JSON.stringify([['示例省', '示例市', '东城区', '和平街道']]);
+    const { user } = open(adminDetails, `#/cstjPage/p-1/statistics?dimension_id=101&regions=${encodeURIComponent(street)}`);
+    await user.click(await screen.findByRole('button', { name: /成果生成/ }, { timeout: 30_000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('生态宜居', { selector: '.ant-select-selection-item, .ant-select-selection-item *' })).toBeInTheDocument();
+    // The street chosen on the page is its communities here (generation is per community): nothing left to choose but these two.
+    await chooseOption(user, '报告类型', '社区体检报告', dialog);
+    await chooseOption(user, '目标分组', '2026 年体检成果', dialog);
+    await user.click(within(dialog).getByRole('button', { name: '开始生成' }));
+    await waitFor(() => expect(calls.generated).toHaveLength(1));
+    expect(calls.generated[0]).toMatchObject({
+      level: 5,
+      level_label: 101,
+      data_list: [
+        { area: '东城区', street: '和平街道', community: '幸福社区' },
+        { area: '东城区', street: '和平街道', community: '光明社区' },
+      ],
+    });
+  });
+
+  it('downloads the checked reports as reports.zip after 批量下载, 全选本页 and 确认下载', async () => {
     serveResults({ items: reports, stats: demoStats });
     server.use(http.get('*/api/uploader/v1/files/:id/:name', ({ params }) => HttpResponse.text(`file ${String(params.id)}`)));
     const saved: Blob[] = [];
@@ -178,13 +200,40 @@ describe('成果统计', { timeout: 60_000 }, () => {
     const bar = await screen.findByRole('toolbar', { name: '批量操作' });
     await user.click(within(bar).getByRole('button', { name: /确认下载/ }));
     expect(await screen.findByText('请勾选需要下载的报告')).toBeInTheDocument();
-    await user.click(within(bar).getByLabelText('全选'));
+    await user.click(within(bar).getByLabelText('全选本页'));
     expect(within(bar).getByText('已选 3 项')).toBeInTheDocument();
+    // Everything matching is on this page: nothing more to offer.
+    expect(within(bar).queryByText(/选择全部/)).not.toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: /确认下载/ }));
     expect(await screen.findByText('浏览器准备下载')).toBeInTheDocument();
     expect(clicked).toEqual(['reports.zip']);
     const zip = await JSZip.loadAsync(await saved[0].arrayBuffer());
     expect(Object.keys(zip.files).sort()).toEqual(['光明社区生态宜居体检报告.pdf', '幸福社区生态宜居体检报告.pdf', '西城区交通便捷体检报告.pdf']);
+  });
+
+  it('says 全选本页 checks one page, and offers every report the filter matches across pages', async () => {
+    const many = Array.from({ length: 12 }, (_, index) => result(index + 1, `第${index + 1}号社区体检报告`));
+    serveResults({ items: many, stats: demoStats });
+    server.use(http.get('*/api/uploader/v1/files/:id/:name', ({ params }) => HttpResponse.text(`file ${String(params.id)}`)));
+    const saved: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:reports';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: /批量下载/ }, { timeout: 30_000 }));
+    await card('第1号社区体检报告');
+    const bar = await screen.findByRole('toolbar', { name: '批量操作' });
+    await user.click(within(bar).getByLabelText('全选本页'));
+    expect(within(bar).getByText('已选 10 项')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: '选择全部 12 项' }));
+    expect(within(bar).getByText('已选全部 12 项')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: /确认下载/ }));
+    expect(await screen.findByText('浏览器准备下载', {}, { timeout: 15_000 })).toBeInTheDocument();
+    const zip = await JSZip.loadAsync(await saved[0].arrayBuffer());
+    expect(Object.keys(zip.files)).toHaveLength(12);
   });
 
   it('explains a project without a data connection and points to 项目设置', async () => {
@@ -203,6 +252,26 @@ describe('成果统计', { timeout: 60_000 }, () => {
     await card('幸福社区生态宜居体检报告');
     expect(screen.queryByRole('button', { name: /成果生成/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /批量下载/ })).toBeInTheDocument();
+  });
+
+  it('opens a report from anywhere on its card, its title too', async () => {
+    serveResults({ items: reports, stats: demoStats });
+    server.use(http.get('*/studio/report/api/report/projects/p-1/report/3/', () => HttpResponse.json({ code: 200, message: 'ok', data: reports[2] })));
+    const { user } = open();
+    const target = await screen.findByText('西城区交通便捷体检报告', { selector: '.library-card__name, .library-card__name *' }, { timeout: 30_000 });
+    await user.click(target);
+    await waitFor(() => expect(window.location.hash).toContain('/cstjPage/p-1/statisticsDetail?id=3'));
+  });
+
+  it('checks a card clicked anywhere while selecting for 批量下载', async () => {
+    serveResults({ items: reports, stats: demoStats });
+    const { user } = open();
+    const chosen = await card('光明社区生态宜居体检报告');
+    await user.click(screen.getByRole('button', { name: /批量下载/ }));
+    await user.click(within(chosen).getByText('光明社区生态宜居体检报告'));
+    expect(within(await screen.findByRole('toolbar', { name: '批量操作' })).getByText('已选 1 项')).toBeInTheDocument();
+    expect(within(chosen).getByLabelText('勾选 光明社区生态宜居体检报告')).toBeChecked();
+    expect(window.location.hash).toBe('#/cstjPage/p-1/statistics');
   });
 
   it('opens a report in statisticsDetail and 返回 comes back to 成果统计', async () => {

@@ -13,6 +13,7 @@ import { connections, scriptParams, scripts, storedFiles, users, workflowLinks, 
 import { DEMO } from './demo-accounts';
 import type { SeedContext } from './demo-library';
 import { DEMO_CONNECTION_NAME, WAREHOUSE_SCHEMA } from './demo-warehouse';
+import { displayName } from '../../../contract/users';
 
 export const DEMO_WORKFLOW_NAME = '示例：指标汇总与成果生成';
 export const DEMO_SCRIPT_NAME = '汇总指标达标率';
@@ -104,7 +105,7 @@ export async function seedDemoWorkflow(tx: Db, context: SeedContext): Promise<vo
       projectUuid: DEMO.projectUuid,
       name: DEMO_WORKFLOW_NAME,
       description: '读取示例数据仓库的指标值和指标目录，用脚本算出各区县「生态宜居」维度的达标率，再为达标率最低的两个区县生成体检报告。点「运行」即可看它跑完。',
-      owner: DEMO.username,
+      owner: displayName(DEMO),
       catchup: false,
       revision: 1,
       createdBy: user.uuid,

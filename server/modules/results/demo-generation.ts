@@ -7,6 +7,7 @@ import { defaultResultDeps, type ResultDeps } from './deps';
 import { checkGeneration } from './generation-checks';
 import { createGeneration } from './generation-queries';
 import { projectWarehouse } from './regions';
+import { displayName } from '../../../contract/users';
 
 /** The demo generations: every street for 交通便捷, every district for 生态宜居. */
 const DEMO_DIMENSIONS = ['交通便捷', '生态宜居'];
@@ -55,6 +56,6 @@ export async function queueDemoGenerations(app: FastifyInstance, deps: ResultDep
     };
     if (payload.data_list.length === 0) continue;
     const checked = await checkGeneration(app, deps, DEMO.projectUuid, payload);
-    await createGeneration(app, DEMO.projectUuid, payload, checked, { uuid: user.uuid, name: user.nickname || user.username });
+    await createGeneration(app, DEMO.projectUuid, payload, checked, { uuid: user.uuid, name: displayName(user) });
   }
 }

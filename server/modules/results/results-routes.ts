@@ -11,6 +11,7 @@ import { checkGeneration, dimensionLabelIds, MAX_REGIONS } from './generation-ch
 import { createGeneration, GENERATE_QUEUE, listGenerations, type RegionJobData } from './generation-queries';
 import { generateRegion } from './generation-runner';
 import { listResults, readResultQuery, resultStatistics } from './result-queries';
+import { displayName } from '../../../contract/users';
 
 const RESULT_BASE = '/studio/report/api/oa_result/projects/:projectId/report';
 const ProjectParams = Type.Object({ projectId: Type.String({ maxLength: 64 }) });
@@ -73,7 +74,7 @@ export function resultsRoutes(overrides: Partial<ResultDeps> = {}) {
         const payload = request.body as GeneratePayload;
         const checked = await checkGeneration(app, deps, project.uuid, payload);
         const user = request.user!;
-        const jobId = await createGeneration(app, project.uuid, payload, checked, { uuid: user.uuid, name: user.nickname || user.username });
+        const jobId = await createGeneration(app, project.uuid, payload, checked, { uuid: user.uuid, name: displayName(user) });
         return ok({ job_id: jobId, state: 'queued' as const, total: checked.regions.length }, GENERATE_MESSAGE);
       },
     );

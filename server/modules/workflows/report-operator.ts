@@ -12,6 +12,7 @@ import { demandSome, userProjectAccess } from '../projects/access';
 import { projectWarehouse } from '../results/regions';
 import { TaskLog } from './task-log';
 import { TaskFailed, type TaskRunRequest, type TaskRunResult } from './types';
+import { displayName } from '../../../contract/users';
 
 /** The report group workflow generations fill, made on first use. */
 export const WORKFLOW_REPORT_GROUP = '工作流成果';
@@ -70,7 +71,7 @@ async function requesterOf(app: FastifyInstance, request: TaskRunRequest) {
   }
   const [user] = uuid ? await app.db.select().from(users).where(eq(users.uuid, uuid)) : [];
   if (!user) throw new Refused('找不到代表本次运行生成成果的用户（运行的触发者，定时运行时为工作流的创建者），报告任务无法运行');
-  const name = user.nickname || user.username;
+  const name = displayName(user);
   const [project] = await app.db.select().from(projects).where(eq(projects.uuid, request.projectUuid));
   try {
     demandSome(await userProjectAccess(app.db, user.uuid, project), REPORT.permissions.create);

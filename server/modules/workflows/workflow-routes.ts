@@ -19,6 +19,7 @@ import { findWorkflow, insertWorkflow, listWorkflows, lockWorkflow, type Workflo
 import { DagValidity, InputParamListQuery, ProjectParams, Workflow, WorkflowIdParams, WorkflowInputParam, WorkflowListQuery, WorkflowWrite } from './schemas';
 import { dagValidity } from './validity';
 import { definitionChanged, newWorkflow, schedulingChanged, workflowValues, type WorkflowBody } from './workflow-checks';
+import { displayName } from '../../../contract/users';
 
 const taken = () => badRequest('工作流名称已存在');
 type IdRequest = FastifyRequest<{ Params: Static<typeof WorkflowIdParams> }>;
@@ -53,7 +54,7 @@ export async function workflowRoutes(app: FastifyInstance): Promise<void> {
     { config: inProject([mayWorkflow('create')]), schema: { tags, summary: '新建工作流', params: ProjectParams, body: WorkflowWrite, response: { 201: Workflow } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const values = workflowValues(request.body, newWorkflow(user.nickname || user.username), timeZone);
+      const values = workflowValues(request.body, newWorkflow(displayName(user)), timeZone);
       const id = await refuseTaken(() => insertWorkflow(app.db, projectUuidOf(request), { ...values, createdBy: user.uuid }), taken);
       return reply.status(201).send(await presentOne(projectUuidOf(request), id));
     },

@@ -4,8 +4,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import type { FieldInput, ResourceField } from '../../resources/types';
+import { NameCell } from '../name-cell';
 
 type Row = Record<string, unknown>;
+
+/** The width of a long name's column, which its ellipsis needs. */
+const LONG_WIDTH = 240;
 
 const keyText = (key: ResourceField['key']) => (Array.isArray(key) ? key.join('.') : key);
 
@@ -21,10 +25,12 @@ export function fieldColumns(fields: ResourceField[]): ColumnsType<Row> {
     .map((field) => ({
       key: keyText(field.key),
       title: field.label,
+      ...(field.long && { ellipsis: { showTitle: false }, width: LONG_WIDTH }),
       render: (_: unknown, record: Row) => {
         const value = valueAt(record, field.key);
-        if (field.render) return field.render(value, record);
-        return value === null || value === undefined || value === '' ? '—' : String(value);
+        const text = value === null || value === undefined || value === '' ? '—' : String(value);
+        const shown = field.render ? field.render(value, record) : text;
+        return field.long ? <NameCell text={text}>{shown}</NameCell> : shown;
       },
     }));
 }

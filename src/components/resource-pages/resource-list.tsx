@@ -48,6 +48,7 @@ export function ResourceList({ resource, scope }: { resource: AppResource; scope
   });
   const { removeOne, removeMany } = useDeleteActions(name, () => setSelected([]), scope);
   const deletable = (row: Row) => meta.deletable?.(row) ?? true;
+  const editable = (row: Row) => meta.editable?.(row) ?? true;
   const hasForm = (form: 'create' | 'edit') => fields.some((field) => field.form?.includes(form));
   const { toolbar: Toolbar, rowActions: RowActions } = meta;
   const edit = (id: BaseKey) => {
@@ -65,7 +66,7 @@ export function ResourceList({ resource, scope }: { resource: AppResource; scope
             <RowActions record={row} projectId={projectId} can={can} />
           </Suspense>
         )}
-        {can('edit') && hasForm('edit') && (
+        {can('edit') && hasForm('edit') && editable(row) && (
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => edit(row.id as BaseKey)}>
             编辑
           </Button>

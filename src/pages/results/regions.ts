@@ -34,6 +34,29 @@ export function pathsAtMost(paths: RegionPath[], level: number): RegionPath[] {
     });
 }
 
+/**
+ * The regions at `level` under each of these paths (a filter's street is its communities when
+ * generating per community), in tree order, from a tree cut at `level`.
+ */
+export function pathsAtLevel(nodes: RegionNode[], paths: RegionPath[], level: RegionLevel): RegionPath[] {
+  const found: RegionPath[] = [];
+  const collect = (node: RegionNode, path: RegionPath) => {
+    if (node.level === level) found.push(path);
+    else node.children.forEach((child) => collect(child, [...path, child.name]));
+  };
+  for (const path of paths) {
+    let scope = nodes;
+    let node: RegionNode | undefined;
+    for (const name of path.slice(0, level)) {
+      node = scope.find((candidate) => candidate.name === name);
+      if (!node) break;
+      scope = node.children;
+    }
+    if (node) collect(node, path.slice(0, level));
+  }
+  return pathsAtMost(found, level);
+}
+
 /** A region path from the province down as a `data_list` entry: levels 3 to 7 are area … loudong. */
 export function regionPayload(path: RegionPath): RegionPayload {
   const entry: RegionPayload = {};

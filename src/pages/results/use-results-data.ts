@@ -52,5 +52,6 @@ export function useRegionTree(projectId: string, level: RegionLevel | undefined)
     queryOptions: { enabled: level !== undefined, retry: false, staleTime: 5 * 60_000 },
   });
   const nodes = useMemo(() => tree.data?.data ?? [], [tree.data]);
-  return { nodes, loading: tree.isFetching && !tree.data, problem: tree.error?.message };
+  // `settled`: the nodes are this level's, not the last level's kept on screen while it loads.
+  return { nodes, loading: tree.isFetching && !tree.data, settled: tree.isSuccess && !tree.isPreviousData, problem: tree.error?.message };
 }

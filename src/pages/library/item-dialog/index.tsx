@@ -1,5 +1,5 @@
 import { Button, Form, Modal } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { UNGROUPED } from '../tag-cascader';
 import { feedback } from '../../../lib/feedback';
 import type { LibraryKind } from '../kinds';
@@ -8,7 +8,7 @@ import { useDimensionOptions } from './dimension-field';
 import { bulkBodies, initialValues, itemBody, targetGroup, type ItemFormValues } from './form-values';
 import { ItemFields } from './item-fields';
 import { saveTexts, useItemSave } from './save';
-import { useCurrentUsername } from './use-current-username';
+import { useCurrentUserName } from './use-current-user-name';
 import './item-dialog.css';
 
 export interface ItemDialogProps {
@@ -58,14 +58,22 @@ function ItemForm({ kind, projectUuid, mode, item, groupId, hasDimension: asked,
   const results = variant === 'results';
   const hasDimension = asked || results;
   const [form] = Form.useForm<ItemFormValues>();
-  const username = useCurrentUsername();
+  const creator = useCurrentUserName();
+  // The name the form was given as the default (its initial values hold the first one).
+  const filledCreator = useRef(creator);
   const dimensionOptions = useDimensionOptions(projectUuid, Boolean(hasDimension));
   const dimensionIds = new Set((dimensionOptions ?? []).map((option) => option.value));
 
-  // The creator defaults to the signed-in user, who may arrive after the form.
+  // The creator defaults to the signed-in user, whose name may arrive after the form (the
+  // username from the cookie first, then the display name): a default nobody typed over follows.
   useEffect(() => {
-    if (mode !== 'edit' && username && !form.getFieldValue('create_user')) form.setFieldValue('create_user', username);
-  }, [form, mode, username]);
+    if (mode === 'edit' || !creator) return;
+    const shown: unknown = form.getFieldValue('create_user');
+    if (!shown || shown === filledCreator.current) {
+      form.setFieldValue('create_user', creator);
+      filledCreator.current = creator;
+    }
+  }, [form, mode, creator]);
 
   // Editing with dimensions: the item's dimension label moves from the tags to the selector.
   useEffect(() => {
@@ -109,7 +117,7 @@ function ItemForm({ kind, projectUuid, mode, item, groupId, hasDimension: asked,
       form={form}
       layout="horizontal"
       labelCol={{ flex: '88px' }}
-      initialValues={initialValues(kind, item, username)}
+      initialValues={initialValues(kind, item, creator)}
       onFinish={submit}
       className="item-dialog__form"
     >

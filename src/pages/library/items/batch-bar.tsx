@@ -1,6 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, ExportOutlined, FolderOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Select, Space, Typography } from 'antd';
+import { Button, Select, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { PageCheckAll } from './page-check-all';
 
 interface BatchBarProps {
   /** Items on the page and how many of them are checked. */
@@ -24,14 +25,11 @@ interface BatchBarProps {
 export function BatchBar(props: BatchBarProps) {
   const { count, checkedCount, onCheckAll, groups, onMove, onMoveOut, onDelete, onDownload, onBulkAdd, onExportTags, importTags } = props;
   const [target, setTarget] = useState<number>();
-  const all = count > 0 && checkedCount === count;
 
   return (
     <div className="library-batch" role="toolbar" aria-label="批量操作">
       <Space wrap size={[8, 8]}>
-        <Checkbox checked={all} indeterminate={checkedCount > 0 && !all} disabled={count === 0} onChange={(event) => onCheckAll(event.target.checked)}>
-          全选
-        </Checkbox>
+        <PageCheckAll count={count} checkedCount={checkedCount} onCheckAll={onCheckAll} />
         <Typography.Text type="secondary">已选 {checkedCount} 项</Typography.Text>
         {onMove && (
           <Space.Compact>

@@ -79,22 +79,25 @@ export function ItemCard({ item, imageIsFile, selecting, checked, canEdit, detai
         </div>
       }
     >
-      <Typography.Text className="library-card__name" ellipsis={{ tooltip: item.name }} strong>
-        {item.name}
-      </Typography.Text>
-      <div className="library-card__date">{item.created_at.slice(0, 10)}</div>
-      {detail}
-      <div className="library-card__tags">
-        {item.labels.slice(0, SHOWN_TAGS).map((label) => (
-          <Tag key={label.id} color="blue" bordered={false}>
-            {label.name}
-          </Tag>
-        ))}
-        {item.labels.length > SHOWN_TAGS && (
-          <Tooltip title={item.labels.slice(SHOWN_TAGS).map((label) => label.name).join('、')}>
-            <Tag bordered={false}>+{item.labels.length - SHOWN_TAGS}</Tag>
-          </Tooltip>
-        )}
+      {/* The whole card opens (or, selecting, checks) the item; the cover is its keyboard stop. */}
+      <div className="library-card__body" onClick={activate}>
+        <Typography.Text className="library-card__name" ellipsis={{ tooltip: item.name }} strong>
+          {item.name}
+        </Typography.Text>
+        <div className="library-card__date">{item.created_at.slice(0, 10)}</div>
+        {detail}
+        <div className="library-card__tags">
+          {item.labels.slice(0, SHOWN_TAGS).map((label) => (
+            <Tag key={label.id} color="blue" bordered={false}>
+              {label.name}
+            </Tag>
+          ))}
+          {item.labels.length > SHOWN_TAGS && (
+            <Tooltip title={item.labels.slice(SHOWN_TAGS).map((label) => label.name).join('、')}>
+              <Tag bordered={false}>+{item.labels.length - SHOWN_TAGS}</Tag>
+            </Tooltip>
+          )}
+        </div>
       </div>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
+import { NameCell } from '../../../components/name-cell';
 import type { LibraryItem } from '../types';
 import { loadColumnWidths, saveColumnWidth } from './column-widths';
 import { ResizableTitle, type ResizableTitleProps } from './resizable-title';
@@ -30,7 +31,7 @@ export function ItemTable(props: ItemTableProps) {
   const columns = useMemo(() => {
     const base: ColumnsType<LibraryItem> = [
       { key: 'index', title: '序号', render: (_value, _item, index) => firstIndex + index },
-      { key: 'name', title: '名称', dataIndex: 'name', ellipsis: true },
+      { key: 'name', title: '名称', dataIndex: 'name', ellipsis: { showTitle: false }, render: (name: string) => <NameCell text={name} /> },
       { key: 'created_at', title: '创建时间', dataIndex: 'created_at' },
       { key: 'updated_at', title: '更新时间', dataIndex: 'updated_at' },
       {
@@ -90,7 +91,8 @@ export function ItemTable(props: ItemTableProps) {
       dataSource={items}
       loading={loading}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      // As wide as the columns' widths (not as the longest name): a narrow screen scrolls, a long name does not.
+      scroll={{ x: columns.reduce((total, column) => total + (column.width ?? 0), 0) }}
       components={{ header: { cell: ResizableTitle } }}
       rowSelection={
         selecting

@@ -1,11 +1,11 @@
 import { Alert, Button, Form, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { REGION_LEVEL_NAMES, type GeneratePayload, type RegionPath } from '../../../../contract/results';
 import type { Project } from '../../../resources/records';
 import { DimensionField, type DimensionOption } from '../../library/item-dialog/dimension-field';
 import { RegionCascader } from '../region-cascader';
-import { regionPayload } from '../regions';
+import { pathsAtLevel, regionPayload } from '../regions';
 import { useRegionTree } from '../use-results-data';
 import { useGenerateOptions } from './use-generate-options';
 
@@ -21,6 +21,8 @@ interface GenerateDialogProps {
   projectId: string;
   project: Project | undefined;
   dimensions: DimensionOption[] | undefined;
+  /** What the page is filtered by: the dialog opens with them chosen. */
+  chosen: { dimensionId?: number; regions: RegionPath[] };
   /** Starts the job; rejects when the server refused it (it has said why). */
   onGenerate: (payload: GeneratePayload) => Promise<void>;
   starting: boolean;
@@ -44,12 +46,19 @@ export function GenerateDialog(props: GenerateDialogProps) {
   );
 }
 
-function GenerateForm({ projectId, project, dimensions, onGenerate, starting, onClose }: GenerateDialogProps) {
+function GenerateForm({ projectId, project, dimensions, chosen, onGenerate, starting, onClose }: GenerateDialogProps) {
   const [form] = Form.useForm<GenerateValues>();
-  const [dimensionId, setDimensionId] = useState<number>();
+  const [dimensionId, setDimensionId] = useState(chosen.dimensionId);
   const dimension = dimensions?.find((option) => option.value === dimensionId);
   const level = dimension?.level;
   const tree = useRegionTree(projectId, level);
+  // The page's regions, once the tree of the dimension's level has come, as regions of that level.
+  const regionsPending = useRef(chosen.regions.length > 0);
+  useEffect(() => {
+    if (!regionsPending.current || !level || !tree.settled) return;
+    form.setFieldValue('regions', pathsAtLevel(tree.nodes, chosen.regions, level));
+    regionsPending.current = false;
+  }, [level, tree.settled, tree.nodes, chosen.regions, form]);
   const options = useGenerateOptions(projectId, true);
   const source = dataSource(project);
 
@@ -74,7 +83,7 @@ function GenerateForm({ projectId, project, dimensions, onGenerate, starting, on
   };
 
   return (
-    <Form form={form} layout="horizontal" labelCol={{ flex: '88px' }} onFinish={submit} className="results-generate">
+    <Form form={form} layout="horizontal" labelCol={{ flex: '88px' }} onFinish={submit} className="results-generate" initialValues={{ level_label: chosen.dimensionId }}>
       {!source && (
         <Alert
           type="warning"
@@ -94,6 +103,7 @@ function GenerateForm({ projectId, project, dimensions, onGenerate, starting, on
           onChange={(id) => {
             setDimensionId(id);
             form.setFieldValue('regions', []);
+            regionsPending.current = chosen.regions.length > 0;
           }}
         />
       </Form.Item>

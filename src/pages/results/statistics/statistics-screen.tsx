@@ -16,6 +16,9 @@ import { useSurfaceColors } from '../../library/library-screen';
 import { SelectionBar } from '../selection-bar';
 import { useRegionTree, useResultsList, useResultStatistics } from '../use-results-data';
 import { useResultsQuery } from '../use-results-query';
+import { resultsFilters } from '../results-query';
+import type { ResultItem } from '../types';
+import { useResourceCall } from '../../../providers/data/use-resource-call';
 import { GenerateDialog } from './generate-dialog';
 import { JobProgress } from './job-progress';
 import { useGenerationJobs } from './use-generation-jobs';
@@ -24,6 +27,8 @@ import '../results.css';
 const ResultCharts = lazy(() => import('./result-charts'));
 /** The filter's tree depth before a dimension is chosen, when no dimension names a level. */
 const FALLBACK_LEVEL: RegionLevel = 5;
+/** The most the results list answers at once (server results-routes.ts). */
+const MAX_PAGE_SIZE = 100;
 
 /** 成果统计: filter by region and dimension, charts, the generated reports, 成果生成 and 批量下载. */
 export function StatisticsScreen() {
@@ -39,10 +44,26 @@ export function StatisticsScreen() {
   const jobs = useGenerationJobs(projectId);
   const { list, page } = useResultsList(projectId, query, undefined, jobs.version);
   const statsData = useResultStatistics(projectId, query, jobs.version);
-  const { selecting, checked, setSelecting, setChecked } = useSelection(`${JSON.stringify(query)}#${jobs.version}`);
+  const loadKey = `${JSON.stringify(query)}#${jobs.version}`;
+  const { selecting, checked, setSelecting, setChecked } = useSelection(loadKey);
+  // 选择全部 N 项: every report the filter matches, on any page; holds for this load while nothing is unchecked.
+  const [everyMatchOf, setEveryMatchOf] = useState<string>();
+  const everyMatch = selecting && everyMatchOf === loadKey;
+  const results = useResourceCall('results', projectId);
   const zip = useZipDownload(RESULT_KIND);
   const [generating, setGenerating] = useState(false);
   const mayGenerate = can('resultJobs', 'create');
+
+  const downloadChosen = async () => {
+    if (!everyMatch) return zip.download(page.items.filter((item) => checked.includes(item.id)));
+    let all: ResultItem[];
+    try {
+      all = await results.listAll<ResultItem>(resultsFilters(query), MAX_PAGE_SIZE);
+    } catch {
+      return; // The HTTP layer has said why.
+    }
+    return zip.download(all);
+  };
 
   const chooseDimension = (id: number | undefined) => {
     const next = dimensions?.find((option) => option.value === id);
@@ -94,8 +115,12 @@ export function StatisticsScreen() {
         <SelectionBar
           count={page.items.length}
           checkedCount={checked.length}
-          onCheckAll={(all) => setChecked(all ? page.items.map((item) => item.id) : [])}
-          confirm={{ text: '确认下载', icon: <DownloadOutlined />, onClick: () => void zip.download(page.items.filter((item) => checked.includes(item.id))) }}
+          onCheckAll={(all) => {
+            setEveryMatchOf(undefined);
+            setChecked(all ? page.items.map((item) => item.id) : []);
+          }}
+          everyMatch={{ total: page.total, chosen: everyMatch, onChoose: () => setEveryMatchOf(loadKey) }}
+          confirm={{ text: '确认下载', icon: <DownloadOutlined />, onClick: () => void downloadChosen() }}
           onCancel={() => setSelecting(false)}
         />
       )}
@@ -113,7 +138,10 @@ export function StatisticsScreen() {
           fetching={list.isFetching && list.isPreviousData}
           selecting={selecting}
           checked={checked}
-          onCheck={setChecked}
+          onCheck={(ids) => {
+            setEveryMatchOf(undefined);
+            setChecked(ids);
+          }}
         />
       )}
       <GenerateDialog
@@ -121,6 +149,7 @@ export function StatisticsScreen() {
         projectId={projectId}
         project={project}
         dimensions={dimensions}
+        chosen={{ dimensionId: query.dimensionId, regions: query.regions }}
         onGenerate={jobs.start}
         starting={jobs.starting}
         onClose={() => setGenerating(false)}
