@@ -1,12 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections, projects } from '../../server/db/schema';
+import { projectWarehouseSchema } from '../../server/modules/connections/drivers/builtin';
 import { authHeaders, createTestApp, DEMO, LOCAL_DATABASES, login, memberWithRole, type TestContext } from './helpers';
 
 /** 项目设置 › 成果数据: checking a candidate source of the 成果 area and saving it into the project's extra_info. */
 let ctx: TestContext;
 let admin: string;
 let demoConnection: number;
+let partial: string;
+let partialConnection: number;
+const partialSource = () => ({ connection_id: partialConnection, database_name: 'warehouse', schema_name: projectWarehouseSchema(partial) });
 const base = (project: string) => `/studio/report/api/report/projects/${project}`;
 const query = (source: Record<string, unknown>) => new URLSearchParams(Object.entries(source).map(([key, value]) => [key, String(value)])).toString();
 const check = (project: string, source: Record<string, unknown>, token = admin) =>
@@ -23,7 +27,7 @@ async function newProject(name: string) {
   return made.json().uuid as string;
 }
 
-/** A builtin connection of `project` onto the server's warehouse schemas, as only the seed makes them. */
+/** A builtin connection of `project` onto its own warehouse schema, as only the seed and the import make them. */
 async function builtinConnection(project: string) {
   const [row] = await ctx.database.db
     .insert(connections)
@@ -38,11 +42,14 @@ beforeAll(async () => {
   admin = await login(ctx.app);
   demoConnection = Number((await extraInfo(DEMO.projectUuid) as { connection_id: string }).connection_id);
   const { db } = ctx.database;
-  // A schema with no tables, and one whose region table lacks 楼栋号 and that has no values table.
-  await db.execute(sql`create schema warehouse_empty`);
-  await db.execute(sql`create schema warehouse_partial`);
-  await db.execute(sql`create table warehouse_partial.investigation_scope ("省名称" text, "城市名称" text, "区县名称" text, "街道名称" text, "社区名称" text, "小区名称" text)`);
-  await db.execute(sql`create table warehouse_partial.indicator_catalogue as select * from warehouse_demo.indicator_catalogue`);
+  // The demo project's own warehouse schema with no tables yet, and a project whose region table lacks 楼栋号 and that has no values table.
+  await db.execute(sql.raw(`create schema ${projectWarehouseSchema(DEMO.projectUuid)}`));
+  partial = await newProject('缺表的项目');
+  partialConnection = await builtinConnection(partial);
+  const schema = projectWarehouseSchema(partial);
+  await db.execute(sql.raw(`create schema ${schema}`));
+  await db.execute(sql.raw(`create table ${schema}.investigation_scope ("省名称" text, "城市名称" text, "区县名称" text, "街道名称" text, "社区名称" text, "小区名称" text)`));
+  await db.execute(sql.raw(`create table ${schema}.indicator_catalogue as select * from warehouse_demo.indicator_catalogue`));
 }, 60_000);
 afterAll(() => ctx.close());
 
@@ -64,13 +71,13 @@ describe('checking a source', () => {
   });
 
   it('names the missing tables and columns in Chinese', async () => {
-    const empty = (await check(DEMO.projectUuid, { ...demoSource(), schema_name: 'warehouse_empty' })).json();
+    const empty = (await check(DEMO.projectUuid, { ...demoSource(), schema_name: projectWarehouseSchema(DEMO.projectUuid) })).json();
     expect(empty.data.ready).toBe(false);
     expect(empty.data.missing).toEqual(['缺少表 investigation_scope（调查范围）', '缺少表 indicator_catalogue（指标目录）', '缺少表 indicator_value（指标值）']);
-    const partial = (await check(DEMO.projectUuid, { ...demoSource(), schema_name: 'warehouse_partial' })).json();
-    expect(partial.data.missing).toEqual(['表 investigation_scope 缺少列 楼栋号', '缺少表 indicator_value（指标值）']);
-    expect(partial.data.tables[0]).toMatchObject({ present: true, missing_columns: ['楼栋号'], rows: null });
-    expect(partial.data.tables[1]).toMatchObject({ present: true, missing_columns: [] });
+    const lacking = (await check(partial, partialSource())).json();
+    expect(lacking.data.missing).toEqual(['表 investigation_scope 缺少列 楼栋号', '缺少表 indicator_value（指标值）']);
+    expect(lacking.data.tables[0]).toMatchObject({ present: true, missing_columns: ['楼栋号'], rows: null });
+    expect(lacking.data.tables[1]).toMatchObject({ present: true, missing_columns: [] });
   });
 
   it('refuses a schema or database that is not there, and an unreachable connection, in Chinese', async () => {
@@ -128,10 +135,17 @@ describe('saving a source', () => {
     const connection = await builtinConnection(project);
     expect((await tree(project)).json().message).toBe('项目未配置数据连接，请在项目设置中配置数据连接');
 
-    const saved = await save(project, { connection_id: connection, database_name: 'warehouse', schema_name: 'warehouse_demo' });
+    // The project's own warehouse, a copy of the demo's.
+    const schema = projectWarehouseSchema(project);
+    await ctx.database.db.execute(sql.raw(`create schema ${schema}`));
+    for (const table of ['investigation_scope', 'indicator_catalogue', 'indicator_value']) {
+      await ctx.database.db.execute(sql.raw(`create table ${schema}.${table} as select * from warehouse_demo.${table}`));
+    }
+
+    const saved = await save(project, { connection_id: connection, database_name: 'warehouse', schema_name: schema });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ message: '保存成功', data: { check: { ready: true } } });
-    expect(await extraInfo(project)).toEqual({ connection_id: String(connection), database_name: 'warehouse', schema_name: 'warehouse_demo' });
+    expect(await extraInfo(project)).toEqual({ connection_id: String(connection), database_name: 'warehouse', schema_name: schema });
     const regions = await tree(project);
     expect(regions.statusCode, regions.body).toBe(200);
     expect(regions.json().data[0]).toMatchObject({ name: '示例省', level: 1 });
@@ -147,12 +161,14 @@ describe('saving a source', () => {
   });
 
   it('refuses a source whose check fails, and writes nothing', async () => {
-    const before = await extraInfo(DEMO.projectUuid);
-    const refused = await save(DEMO.projectUuid, { ...demoSource(), schema_name: 'warehouse_partial' });
+    const before = await extraInfo(partial);
+    const refused = await save(partial, partialSource());
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('数据来源不完整，未保存：表 investigation_scope 缺少列 楼栋号；缺少表 indicator_value（指标值）');
-    expect(await extraInfo(DEMO.projectUuid)).toEqual(before);
-    expect((await tree(DEMO.projectUuid)).statusCode).toBe(200);
+    expect(await extraInfo(partial)).toEqual(before);
+    // Nor does a builtin connection reach another project's warehouse: the demo's is not the partial project's.
+    const borrowed = await check(partial, { ...partialSource(), schema_name: 'warehouse_demo' });
+    expect(borrowed.statusCode).toBe(400);
   });
 });
 
