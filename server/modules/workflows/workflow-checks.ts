@@ -58,7 +58,7 @@ function instant(value: string | null | undefined, base: Date | null, label: str
   if (value === undefined) return base;
   if (value === null || !value.trim()) return null;
   const date = parseInstant(value, timeZone);
-  if (!date) throw badRequest(`${label} 格式不正确：请填写时间，如 2026-01-01 00:00:00 或 2026-01-01T00:00:00+08:00`);
+  if (!date) throw badRequest(`${label}格式不正确：请填写时间，如 2026-01-01 00:00:00 或 2026-01-01T00:00:00+08:00`);
   return date;
 }
 
