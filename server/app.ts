@@ -76,7 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Two log lines a request cost more CPU than the session check; LOG_LEVEL=debug brings them back.
     // Failures are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: logLevel !== 'debug' && logLevel !== 'trace' }),
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false }, plugins: [finiteNumbers] },
+    // verbose: a refusal reads the failing field's schema to name it in Chinese (plugins/errors.ts).
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true }, plugins: [finiteNumbers] },
     frameworkErrors,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',

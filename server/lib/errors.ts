@@ -22,6 +22,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: number,
     message: string,
+    /** Response headers that go with the error, e.g. Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

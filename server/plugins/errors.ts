@@ -1,39 +1,56 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../lib/errors';
+import { fieldLabel } from '../lib/field-labels';
 
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
+
+/** The field an issue is about, by its Chinese name (spec: messages are Chinese only, never a key). */
+function fieldOf(issue: ValidationIssue): string {
+  const params = issue.params as Record<string, unknown>;
+  const parent = (issue as { parentSchema?: { properties?: Record<string, unknown> } }).parentSchema;
+  if (issue.keyword === 'required') {
+    const key = String(params.missingProperty ?? '');
+    return quoted(fieldLabel(key, parent?.properties?.[key]));
+  }
+  // The last named segment: `inputs/0/field_name` is about field_name, `ids/3` about ids.
+  const key = issue.instancePath.split('/').filter((segment) => segment && !/^\d+$/.test(segment)).at(-1);
+  return quoted(fieldLabel(key, parent));
+}
+
+const quoted = (label: string | undefined) => (label ? `「${label}」` : '');
 
 /** Turns one schema violation into a Chinese sentence that names the field. */
 function describeIssue(issue: ValidationIssue, context: string | undefined): string {
   const where = context === 'querystring' ? '查询参数' : context === 'params' ? '路径参数' : context === 'headers' ? '请求头' : '参数';
-  const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const field = `${where}${fieldOf(issue)}`;
   const params = issue.params as Record<string, unknown>;
   switch (issue.keyword) {
     case 'required':
-      return `缺少必填${where} ${[path, params.missingProperty].filter(Boolean).join('.')}`;
+      return `缺少必填${field}`;
     case 'type':
-      return `${where} ${path} 的类型不正确`;
+      return `${field}的类型不正确`;
     case 'minLength':
-      return `${where} ${path} 不能为空`;
+      return `${field}不能为空`;
     case 'maxLength':
-      return `${where} ${path} 不能超过 ${params.limit} 个字符`;
+      return `${field}不能超过 ${params.limit} 个字符`;
     case 'minimum':
-      return `${where} ${path} 不能小于 ${params.limit}`;
+      return `${field}不能小于 ${params.limit}`;
     case 'maximum':
-      return `${where} ${path} 不能大于 ${params.limit}`;
+      return `${field}不能大于 ${params.limit}`;
     case 'enum':
-      return `${where} ${path} 的取值不正确`;
+      return `${field}的取值不正确`;
     case 'x-finite':
-      return `${where} ${path} 超出范围`;
+      return `${field}超出范围`;
     case 'format':
     case 'pattern':
-      return `${where} ${path} 的格式不正确`;
+      return `${field}的格式不正确`;
     case 'maxItems':
-      return `${where} ${path} 不能超过 ${params.limit} 项`;
+      return `${field}不能超过 ${params.limit} 项`;
     case 'additionalProperties':
-      return `不支持的${where} ${params.additionalProperty}`;
+      // The unknown key is the caller's own word, not a field of ours: not repeated.
+      return `请求中含有不支持的${where}`;
     default:
-      return `${where} ${path} 不合法`;
+      return `${field}不合法`;
   }
 }
 
@@ -62,6 +79,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ code: error.code, message: error.message });
     }
     if (error.validation) {

@@ -1,5 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Empty, Layout, Menu, Result } from 'antd';
+import { Button, Empty, Layout, Menu } from 'antd';
 import { Suspense, useEffect, useMemo } from 'react';
 import { rememberProject } from './first-project-redirect';
 import { Link, Navigate, useLocation, useNavigate, useOutlet, useParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { errorTexts } from '../providers/http';
 import type { Area } from '../resources/types';
 import { menuTheme } from '../theme';
 import { AppHeader } from './app-header';
+import { BackResult } from './back-result';
 import { PageLoading } from './page-loading';
 import { areas, highlightedEntry, type MenuEntry } from './project-areas';
 import { ProjectContext } from './project-context';
@@ -99,7 +100,11 @@ export function ProjectShell({ area }: { area: Area }) {
     const first = visible[0];
     if (!outlet || (current && !allowed(current))) {
       // The index route, or a screen the role may not open: the first one it may.
-      return first ? <Navigate to={`${base}/${first.path}${search}`} replace /> : <Result status="403" title={errorTexts.forbidden} />;
+      return first ? (
+        <Navigate to={`${base}/${first.path}${search}`} replace />
+      ) : (
+        <BackResult status="403" title={errorTexts.forbidden} home={{ to: '/list', label: '返回项目列表' }} />
+      );
     }
     return (
       <ProjectContext.Provider value={context}>

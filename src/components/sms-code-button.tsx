@@ -1,12 +1,23 @@
 import { Button, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
+import { SMS_RESEND_SECONDS } from '../../contract/accounts';
 import { feedback } from '../lib/feedback';
 import { messages } from '../lib/validation';
 import { requestSmsCode, type SmsAction } from '../providers/auth';
+import { retryAfterSeconds } from '../providers/http';
 
-/** Spec section 4: 30 seconds after a code is sent; 10 after a failed request, so a retry waits a little but not the full 30. */
-const countdownSeconds = 30;
+/**
+ * Spec section 4: the server's resend interval after a code is sent; after a refused request the
+ * seconds the server names (Retry-After, the same number as its message), else 10, so a retry
+ * waits a little but not the full interval.
+ */
 const retrySeconds = 10;
+const sentText = '验证码已发送';
+
+function secondsToWait(error: unknown): number {
+  const named = retryAfterSeconds(error);
+  return named !== undefined && named <= SMS_RESEND_SECONDS ? named : retrySeconds;
+}
 
 function useCountdown() {
   const [left, setLeft] = useState(0);
@@ -24,7 +35,7 @@ interface Props {
   action?: SmsAction;
 }
 
-/** 获取验证码 (sized by its form): checks the phone field, requests a code, then counts down 30 seconds. */
+/** 获取验证码 (sized by its form): checks the phone field, requests a code, then counts down the resend interval. */
 export function SmsCodeButton({ form, action = 'login' }: Props) {
   const { left, start } = useCountdown();
   const [sending, setSending] = useState(false);
@@ -43,10 +54,11 @@ export function SmsCodeButton({ form, action = 'login' }: Props) {
     setSending(true);
     try {
       await requestSmsCode(mobile, action);
-      start(countdownSeconds);
-    } catch {
+      feedback.success(sentText);
+      start(SMS_RESEND_SECONDS);
+    } catch (error) {
       // The HTTP layer has shown the reason.
-      start(retrySeconds);
+      start(secondsToWait(error));
     } finally {
       setSending(false);
     }

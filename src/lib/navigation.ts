@@ -43,3 +43,8 @@ export function urlParams(hashSearch: string = window.location.hash.split('?')[1
   new URLSearchParams(hashSearch).forEach((value, key) => params.set(key, value));
   return params;
 }
+
+/** The router numbers its history entries; idx 0 means this screen was opened directly, with nothing to go back to. */
+export function canGoBack(): boolean {
+  return ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+}

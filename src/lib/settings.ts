@@ -21,15 +21,16 @@ function asTheme(value: string | null | undefined): ThemeName | undefined {
 }
 
 function asMode(value: string | null | undefined): Mode | undefined {
-  return value === '1' || value === '2' || value === '3' ? (Number(value) as Mode) : undefined;
+  return value === '0' || value === '1' || value === '2' || value === '3' ? (Number(value) as Mode) : undefined;
 }
 
 /** The theme the user chose in the header's menu: it wins over the project's skin. */
 const userTheme = (): ThemeName | undefined => asTheme(appStorage.get('localStorage', 'userTheme'));
 
+/** The mode is not stored: a load or mount without the parameter shows header and menu. */
 const storedSettings = (): Settings => ({
   theme: userTheme() ?? asTheme(appStorage.get('localStorage', 'theme')) ?? storedDefaultTheme,
-  mode: asMode(appStorage.get('sessionStorage', 'mode')) ?? 0,
+  mode: 0,
 });
 
 let settings: Settings = storedSettings();
@@ -77,8 +78,10 @@ export function removeThemeClass(): void {
 }
 
 /**
- * Reads the URL's query parameters: link tokens go to cookies, theme and mode to storage.
- * The first read falls back to the darkblue theme; later ones keep the current theme.
+ * Reads the URL's query parameters: link tokens go to cookies, the theme to storage.
+ * The first read of a load or mount falls back to the darkblue theme and mode 0; later ones
+ * (routes inside the app, whose links drop the query) keep the current theme and mode, and an
+ * explicit mode, 0 included, always wins.
  */
 export function applyUrlParams(params: URLSearchParams): void {
   linkCookies.forEach((name) => {
@@ -88,9 +91,8 @@ export function applyUrlParams(params: URLSearchParams): void {
   const asked = asTheme(params.get('theme'));
   if (asked) themeGiven = true;
   const theme = asked ?? (started ? settings.theme : (userTheme() ?? defaultTheme));
-  const mode = asMode(params.get('mode')) ?? settings.mode;
+  const mode = asMode(params.get('mode')) ?? (started ? settings.mode : 0);
   started = true;
-  if (mode !== settings.mode) appStorage.set('sessionStorage', 'mode', String(mode));
   applyTheme(theme);
   publish({ theme, mode });
 }

@@ -54,8 +54,13 @@ export function hasToken(): boolean {
   return Boolean(getCookie('token'));
 }
 
+/**
+ * Says 您的登录状态失效 when the token is gone but the session left its trace (the username
+ * cookie, kept from sign-in until sign-out or a 401 clears it): a visitor who never signed in
+ * just lands on the sign-in page.
+ */
 export function announceSessionExpired(): void {
-  feedback.warning(sessionExpiredText);
+  if (getCookie('username')) feedback.warning(sessionExpiredText);
 }
 
 export async function fetchUserInfo(): Promise<UserInfo> {

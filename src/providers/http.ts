@@ -108,6 +108,12 @@ function reportHttpError(error: AxiosError): void {
   }
 }
 
+/** The whole seconds of a refused request's Retry-After header, when it names some. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  const seconds = axios.isAxiosError(error) ? Number(error.response?.headers['retry-after']) : NaN;
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 /** The error shape Refine expects; the user has already been told by reportHttpError. */
 export function toHttpError(error: unknown): HttpError {
   const response = (error as AxiosError | undefined)?.response;

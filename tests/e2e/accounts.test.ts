@@ -61,8 +61,9 @@ describe('accounts in the browser', () => {
     const { page, server } = ctx;
     const route = '/main/9b3e5d71-2c4a-4f86-8e19-5a0c7d3b6e22/materialList';
     await page.goto(`${server.url}/#${route}`);
-    await page.getByText('您的登录状态失效，请重新登录').waitFor();
     await page.waitForURL((url) => url.hash === `#/login?redirect=${encodeURIComponent(route)}`);
+    // Never signed in in this browser: nothing expired.
+    expect(await page.getByText('您的登录状态失效，请重新登录').count()).toBe(0);
     await signInWithPassword(page, 'demo', 'demo123456');
     await page.waitForURL((url) => url.hash === `#${route}`);
     await page.getByRole('menuitem', { name: '报告管理' }).waitFor();

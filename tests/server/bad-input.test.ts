@@ -143,9 +143,9 @@ describe('where bad input is refused', () => {
   });
 
   it('refuses integers beyond 2³¹−1 and Infinity-like numbers in paths and queries', async () => {
-    expect((await get('/api/project/v1/projects/roles/2147483648/')).json().message).toBe('路径参数 id 不能大于 2147483647');
-    expect((await get('/api/project/v1/projects/?offset=1e400')).json().message).toBe('查询参数 offset 超出范围');
-    expect((await get('/api/project/v1/projects/?limit=Infinity')).json().message).toBe('查询参数 limit 超出范围');
-    expect((await get('/api/project/v1/projects/?offset=9223372036854775808')).json().message).toBe('查询参数 offset 不能大于 2147483647');
+    expect((await get('/api/project/v1/projects/roles/2147483648/')).json().message).toBe('路径参数「编号」不能大于 2147483647');
+    expect((await get('/api/project/v1/projects/?offset=1e400')).json().message).toBe('查询参数「起始位置」超出范围');
+    expect((await get('/api/project/v1/projects/?limit=Infinity')).json().message).toBe('查询参数「每页条数」超出范围');
+    expect((await get('/api/project/v1/projects/?offset=9223372036854775808')).json().message).toBe('查询参数「起始位置」不能大于 2147483647');
   });
 });

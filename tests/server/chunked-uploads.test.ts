@@ -90,7 +90,7 @@ describe('chunked upload', () => {
     await sendChunk('task-other', file, 0);
     const other = await sendChunk('task-other', padded(SAMPLES.pdf, 5000), 1);
     expect(other.json().message).toBe('分片信息与上传任务不一致，请重新上传');
-    expect((await sendChunk('bad/id', file, 0)).json().message).toBe('上传任务编号 task_id 不合法');
+    expect((await sendChunk('bad/id', file, 0)).json().message).toBe('上传任务编号不合法');
     expect((await sendChunk('task-range', file, 7)).json().message).toBe('分片序号超出范围');
     expect((await finish('no-such-task')).json().message).toBe('上传任务不存在或已过期，请重新上传');
   });

@@ -117,7 +117,7 @@ describe('reports', () => {
       ['pageSize=100000', '每页条数必须在 1 到 100 之间'],
       ['label_ids=1,a', '标签编号不合法'],
       ['group_id=abc', '分组编号不合法'],
-      ['created_at=name', '排序只能是 created_at 或 -created_at'],
+      ['created_at=name', '排序只能按创建时间升序或降序'],
       ['start_time=2026-13-01', '开始时间格式应为 yyyy-MM-dd HH:mm:ss'],
       [`start_time=2026-02-01&end_time=2026-01-01`, '结束时间不能早于开始时间'],
     ]) {

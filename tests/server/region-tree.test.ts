@@ -54,10 +54,10 @@ describe('the region tree route', () => {
 
   it('refuses a level_limit outside 1 to 7 in Chinese', async () => {
     for (const [query, message] of [
-      ['?level_limit=0', '查询参数 level_limit 不能小于 1'],
-      ['?level_limit=8', '查询参数 level_limit 不能大于 7'],
-      ['?level_limit=abc', '查询参数 level_limit 的类型不正确'],
-      ['?level_limit=2.5', '查询参数 level_limit 的类型不正确'],
+      ['?level_limit=0', '查询参数「层级上限」不能小于 1'],
+      ['?level_limit=8', '查询参数「层级上限」不能大于 7'],
+      ['?level_limit=abc', '查询参数「层级上限」的类型不正确'],
+      ['?level_limit=2.5', '查询参数「层级上限」的类型不正确'],
     ]) {
       const answer = await get(treeUrl(DEMO.projectUuid, query));
       expect(answer.statusCode, query).toBe(400);

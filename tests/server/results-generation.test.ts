@@ -140,17 +140,17 @@ describe('成果生成', () => {
   it('refuses bad payloads with Chinese messages that name the field', async () => {
     const good = payloadOf(setup, [{ area: '东城区', street: '和平街道' }]);
     const cases: Array<[object, string]> = [
-      [{ ...good, data_list: [] }, 'data_list 不能为空'],
+      [{ ...good, data_list: [] }, '请选择要生成成果的区域'],
       [{ ...good, data_list: Array.from({ length: 201 }, () => ({ area: '东城区', street: '和平街道' })) }, '一次最多为 200 个区域'],
       [{ ...good, level: 9 }, 'level 必须是 3'],
       [{ ...good, level: 3 }, '与 level 3 不一致'],
-      [{ ...good, level_label: 999999 }, 'level_label 不存在'],
-      [{ ...good, report_type: setup.dimension.district }, 'report_type 不存在'],
-      [{ ...good, report_group_id: 999999 }, 'report_group_id 不存在'],
-      [{ ...good, connection_id: 999999 }, 'connection_id 不存在'],
+      [{ ...good, level_label: 999999 }, '体检维度不存在'],
+      [{ ...good, report_type: setup.dimension.district }, '报告类型不存在'],
+      [{ ...good, report_group_id: 999999 }, '报告分组不存在'],
+      [{ ...good, connection_id: 999999 }, '数据连接不存在'],
       [{ ...good, schema_name: ' ' }, 'schema_name'],
       [{ ...good, report_project_uuid: '00000000-0000-4000-8000-000000000000' }, 'report_project_uuid'],
-      [{ ...good, data_list: [{ area: '东城区', street: '不存在街道' }] }, 'data_list 第 1 个区域「东城区/不存在街道」不在项目的调查范围中'],
+      [{ ...good, data_list: [{ area: '东城区', street: '不存在街道' }] }, '所选的第 1 个区域「东城区/不存在街道」不在项目的调查范围中'],
       [{ ...good, data_list: [{ area: '东城区' }] }, '不在项目的调查范围中'],
       [{ ...good, data_list: [{ area: '东城区', street: '和平街道' }, { area: '东城区', street: '和平街道' }] }, '第 2 个区域「东城区/和平街道」与第 1 个重复'],
       [{ ...good, report_type: undefined }, 'report_type'],
@@ -177,9 +177,9 @@ describe('成果生成', () => {
       .values({ projectUuid: other.uuid, name: '另一个仓库', drivername: 'postgresql', host: 'h', port: 5432, username: 'u', passwordSealed: 'x', database: 'd' })
       .returning();
     const good = payloadOf(setup, [{ area: '东城区', street: '和平街道' }]);
-    expect((await post({ ...good, report_type: type.id })).json().message).toContain('report_type 不存在');
-    expect((await post({ ...good, report_group_id: reportGroup.id })).json().message).toContain('report_group_id 不存在或不属于本项目');
-    expect((await post({ ...good, connection_id: connection.id })).json().message).toContain('connection_id 不存在或不属于本项目');
+    expect((await post({ ...good, report_type: type.id })).json().message).toContain('报告类型不存在');
+    expect((await post({ ...good, report_group_id: reportGroup.id })).json().message).toContain('报告分组不存在或不属于本项目');
+    expect((await post({ ...good, connection_id: connection.id })).json().message).toContain('数据连接不存在或不属于本项目');
     const elsewhere = await ctx.app.inject({
       method: 'POST',
       url: `/studio/report/api/oa_result/projects/${other.uuid}/report/generate/`,
@@ -188,7 +188,7 @@ describe('成果生成', () => {
     });
     // The demo user owns the organization, so the project exists for them; its own checks refuse the demo project's ids.
     expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json().message).toContain('level_label 不存在');
+    expect(elsewhere.json().message).toContain('体检维度不存在');
   });
 
   it('answers at once, then makes one report per region; a region without data fails alone', async () => {

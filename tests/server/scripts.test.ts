@@ -160,21 +160,21 @@ describe('scripts', () => {
 
   it('checks every field with a Chinese message', async () => {
     const file = await uploadScript();
-    expect(await messageOf('POST', '', { file_path: file })).toBe('请输入脚本名称 name');
-    expect(await messageOf('POST', '', { name: '   ', file_path: file })).toBe('请输入脚本名称 name');
-    expect(await messageOf('POST', '', { name: 'x'.repeat(101), file_path: file })).toBe('参数 name 不能超过 100 个字符');
-    expect(await messageOf('POST', '', { name: '无文件' })).toBe('请上传脚本文件 file_path');
+    expect(await messageOf('POST', '', { file_path: file })).toBe('请输入脚本名称');
+    expect(await messageOf('POST', '', { name: '   ', file_path: file })).toBe('请输入脚本名称');
+    expect(await messageOf('POST', '', { name: 'x'.repeat(101), file_path: file })).toBe('参数「名称」不能超过 100 个字符');
+    expect(await messageOf('POST', '', { name: '无文件' })).toBe('请上传脚本文件');
     expect(await messageOf('POST', '', { name: '坏地址', file_path: '/etc/passwd' })).toBe('文件地址无效，请重新上传');
     expect(await messageOf('POST', '', { name: '无此文件', file_path: '/api/uploader/v1/files/999999/x.py' })).toBe('文件不存在或不属于本项目，请重新上传');
     const pdf = (await uploadFile(ctx.app, admin, 'a.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'report')).url;
-    expect(await messageOf('POST', '', { name: 'PDF', file_path: pdf })).toBe('文件 file_path 不是脚本文件，请重新上传');
+    expect(await messageOf('POST', '', { name: 'PDF', file_path: pdf })).toBe('文件不是脚本文件，请重新上传');
     for (const bad of ['Python', 'python:3.12', 'a//b', '-python', 'team/', 'py thon']) {
-      expect(await messageOf('POST', '', { name: '镜像', file_path: file, docker_name: bad }), bad).toMatch(/^镜像名称 docker_name 格式不正确/);
+      expect(await messageOf('POST', '', { name: '镜像', file_path: file, docker_name: bad }), bad).toMatch(/^镜像名称格式不正确/);
     }
     for (const bad of ['.latest', '-x', 'a b', 'v1:2', 'x'.repeat(128) + 'y']) {
       const response = await call('POST', '', { name: '标签', file_path: file, docker_tag: bad });
       expect(response.statusCode, bad).toBe(400);
-      expect(response.json().message, bad).toMatch(/^镜像标签 docker_tag 格式不正确|^参数 docker_tag 不能超过 128 个字符/);
+      expect(response.json().message, bad).toMatch(/^镜像标签格式不正确|^参数「镜像标签」不能超过 128 个字符/);
     }
     for (const good of ['python', 'library/python', 'localhost:5000/a_b/c.d', 'ghcr.io/org/my--img', '[::1]:5000/x']) {
       const made = await call('POST', '', { name: `镜像-${good}`, file_path: file, docker_name: good, docker_tag: 'v1.2_3-rc' });
@@ -184,8 +184,8 @@ describe('scripts', () => {
     expect(await messageOf('POST', '', { name: '重名', file_path: file })).toBe('脚本名称已存在');
     const other = await makeScript('改名');
     expect(await messageOf('PATCH', `${other.id}/`, { name: '重名' })).toBe('脚本名称已存在');
-    expect(await messageOf('PUT', `${other.id}/`, { name: '' })).toBe('请输入脚本名称 name');
-    expect(await messageOf('PATCH', `${other.id}/`, { file_path: '' })).toBe('请上传脚本文件 file_path');
+    expect(await messageOf('PUT', `${other.id}/`, { name: '' })).toBe('请输入脚本名称');
+    expect(await messageOf('PATCH', `${other.id}/`, { file_path: '' })).toBe('请上传脚本文件');
   });
 
   it('is made without an image (the sandbox runs it), and refuses a file of an extension no task runs', async () => {
@@ -314,30 +314,30 @@ describe('script parameters', () => {
     expect((await list('?search=SUMM')).json().results.map((p: { field_name: string }) => p.field_name)).toEqual(['summary']);
     for (const field of ['id', 'field_name', 'direction', 'type', 'created_at', '-updated_at']) expect((await list(`?ordering=${field}`)).statusCode).toBe(200);
     expect((await list('?ordering=placeholder')).json().message).toBe('不能按 placeholder 排序');
-    expect((await list('?direction=both')).json().message).toBe('参数方向 direction 只能是 input 或 output');
+    expect((await list('?direction=both')).json().message).toBe('参数方向只能是 input 或 output');
   });
 
   it('checks every field with a Chinese message, on the merged result of a PATCH', async () => {
     const base = { direction: 'input', field_name: 'p', type: 'string' };
     const refused = (payload: object, method: Method = 'POST', path = params()) => messageOf(method, path, payload);
-    expect(await refused({ field_name: 'p', type: 'string' })).toBe('请选择参数方向 direction（input 或 output）');
-    expect(await refused({ ...base, direction: 'in' })).toBe('参数方向 direction 只能是 input 或 output');
-    expect(await refused({ direction: 'input', type: 'string' })).toBe('请输入参数名 field_name');
-    expect(await refused({ ...base, field_name: ' ' })).toBe('请输入参数名 field_name');
-    for (const bad of ['1st', 'a-b', '城市', 'a b']) expect(await refused({ ...base, field_name: bad }), bad).toBe('参数名 field_name 只能由字母、数字和下划线组成，且不能以数字开头');
-    expect(await refused({ ...base, field_name: 'x'.repeat(65) })).toBe('参数 field_name 不能超过 64 个字符');
-    expect(await refused({ direction: 'input', field_name: 'p' })).toBe('请选择参数类型 type');
-    expect(await refused({ ...base, type: 'text' })).toBe('参数类型 type 只能是 string、float、boolean、datetime、integer');
-    expect(await refused({ ...base, type: 'integer', options: ['a'] })).toBe('只有 string 类型的参数可以设置可选值 options');
-    expect(await refused({ ...base, options: ['a', ' '] })).toBe('可选值 options 不能有空值');
-    expect(await refused({ ...base, options: ['a', 'a '] })).toBe('可选值 options 不能重复');
-    expect(await refused({ ...base, number_min: 1 })).toBe('只有 float 或 integer 类型的参数可以设置最小值 number_min、最大值 number_max');
-    expect(await refused({ ...base, type: 'datetime', number_max: 1 })).toBe('只有 float 或 integer 类型的参数可以设置最小值 number_min、最大值 number_max');
-    expect(await refused({ ...base, type: 'integer', number_min: 1.5 })).toBe('integer 类型参数的最小值 number_min、最大值 number_max 须为整数');
-    expect(await refused({ ...base, type: 'float', number_min: 2, number_max: 1 })).toBe('最小值 number_min 不能大于最大值 number_max');
-    expect(await refused({ ...base, placeholder: 'x'.repeat(201) })).toBe('参数 placeholder 不能超过 200 个字符');
-    expect(await refused({ ...base, required: 'yes' })).toBe('参数 required 的类型不正确');
-    expect(await refused({ ...base, number_min: 'many' })).toMatch(/^参数 number_min/);
+    expect(await refused({ field_name: 'p', type: 'string' })).toBe('请选择参数方向（input 或 output）');
+    expect(await refused({ ...base, direction: 'in' })).toBe('参数方向只能是 input 或 output');
+    expect(await refused({ direction: 'input', type: 'string' })).toBe('请输入参数名');
+    expect(await refused({ ...base, field_name: ' ' })).toBe('请输入参数名');
+    for (const bad of ['1st', 'a-b', '城市', 'a b']) expect(await refused({ ...base, field_name: bad }), bad).toBe('参数名只能由字母、数字和下划线组成，且不能以数字开头');
+    expect(await refused({ ...base, field_name: 'x'.repeat(65) })).toBe('参数「参数名」不能超过 64 个字符');
+    expect(await refused({ direction: 'input', field_name: 'p' })).toBe('请选择参数类型');
+    expect(await refused({ ...base, type: 'text' })).toBe('参数类型只能是 string、float、boolean、datetime、integer');
+    expect(await refused({ ...base, type: 'integer', options: ['a'] })).toBe('只有 string 类型的参数可以设置可选值');
+    expect(await refused({ ...base, options: ['a', ' '] })).toBe('可选值不能有空值');
+    expect(await refused({ ...base, options: ['a', 'a '] })).toBe('可选值不能重复');
+    expect(await refused({ ...base, number_min: 1 })).toBe('只有 float 或 integer 类型的参数可以设置最小值、最大值');
+    expect(await refused({ ...base, type: 'datetime', number_max: 1 })).toBe('只有 float 或 integer 类型的参数可以设置最小值、最大值');
+    expect(await refused({ ...base, type: 'integer', number_min: 1.5 })).toBe('integer 类型参数的最小值、最大值须为整数');
+    expect(await refused({ ...base, type: 'float', number_min: 2, number_max: 1 })).toBe('最小值不能大于最大值');
+    expect(await refused({ ...base, placeholder: 'x'.repeat(201) })).toBe('参数「提示文字」不能超过 200 个字符');
+    expect(await refused({ ...base, required: 'yes' })).toBe('参数「必填」的类型不正确');
+    expect(await refused({ ...base, number_min: 'many' })).toMatch(/^参数「最小值」/);
 
     const made = await call('POST', params(), { ...base, field_name: 'dup' });
     expect(made.statusCode).toBe(201);
@@ -347,10 +347,10 @@ describe('script parameters', () => {
     const number = (await call('POST', params(), { ...base, field_name: 'n', type: 'float', number_min: 1, number_max: 5 })).json();
     const path = params(`${number.id}/`);
     expect(await refused({ field_name: 'dup' }, 'PATCH', path)).toBe('参数名已存在');
-    expect(await refused({ number_min: 6 }, 'PATCH', path)).toBe('最小值 number_min 不能大于最大值 number_max');
-    expect(await refused({ type: 'string' }, 'PATCH', path)).toBe('只有 float 或 integer 类型的参数可以设置最小值 number_min、最大值 number_max');
-    expect(await refused({ type: 'integer', number_min: 0.5 }, 'PUT', path)).toBe('integer 类型参数的最小值 number_min、最大值 number_max 须为整数');
-    expect(await refused({ direction: '' }, 'PATCH', path)).toBe('请选择参数方向 direction（input 或 output）');
+    expect(await refused({ number_min: 6 }, 'PATCH', path)).toBe('最小值不能大于最大值');
+    expect(await refused({ type: 'string' }, 'PATCH', path)).toBe('只有 float 或 integer 类型的参数可以设置最小值、最大值');
+    expect(await refused({ type: 'integer', number_min: 0.5 }, 'PUT', path)).toBe('integer 类型参数的最小值、最大值须为整数');
+    expect(await refused({ direction: '' }, 'PATCH', path)).toBe('请选择参数方向（input 或 output）');
     expect((await call('PATCH', path, { type: 'string', number_min: null, number_max: null, options: ['甲'] })).json()).toMatchObject({ type: 'string', options: ['甲'], number_min: null });
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authHeaders, createTestApp, DEMO, login, post, type TestContext } from './helpers';
+import { SMS_RESEND_SECONDS } from '../../contract/accounts';
 
 let ctx: TestContext;
 let clock = Date.parse('2026-11-22T08:00:00Z');
@@ -56,6 +57,11 @@ describe('POST /api/v1/user/sms/code/', () => {
     const again = await post(ctx.app, '/api/v1/user/sms/code/', { mobile: '13900000001', action: 'login' });
     expect(again.statusCode).toBe(429);
     expect(again.json().message).toMatch(/^验证码发送过于频繁，请 \d+ 秒后再获取$/);
+    // The app counts down what Retry-After says: the same seconds as the message, within the interval.
+    const seconds = Number(again.headers['retry-after']);
+    expect(again.json().message).toContain(`请 ${seconds} 秒后`);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(SMS_RESEND_SECONDS);
   });
 
   it('sends at most 10 codes a day to one mobile', async () => {

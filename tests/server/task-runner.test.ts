@@ -264,7 +264,7 @@ describe('QueryOperator', () => {
     const connection_id = await demoConnectionId();
     const [other] = await ctx.database.db.insert(projects).values({ organizationUuid: DEMO.organizationUuid, name: '另一个项目' }).returning();
     const foreign = await failure(run(request(query, { connection_id, schema_name: 'warehouse_demo', table_name: 'indicator_value' }, { projectUuid: other.uuid })));
-    expect(foreign.message).toBe(`数据连接 connection_id ${connection_id} 不存在`);
+    expect(foreign.message).toBe(`数据连接 ${connection_id} 不存在`);
     expect((await failure(run(request(query, { connection_id, schema_name: 'warehouse_demo', table_name: 'nope' })))).message).toBe('数据表 warehouse_demo.nope 不存在');
     expect((await failure(run(request(query, { connection_id, schema_name: 'warehouse_demo', table_name: 'indicator_value', columns: 'value,secret' })))).message).toBe(
       '数据表 warehouse_demo.indicator_value 缺少列：secret',

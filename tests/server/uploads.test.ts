@@ -155,7 +155,7 @@ describe('checks', () => {
     expect(json.json().message).toBe('请使用 multipart/form-data 上传文件');
     const body = multipart({}, { name: 'a.png', content: SAMPLES.png, field: 'image' });
     const wrongField = await ctx.app.inject({ method: 'POST', url: '/api/uploader/v1/file_upload/', payload: body.payload, headers: { ...body.headers, ...authHeaders(admin) } });
-    expect(wrongField.json().message).toBe('请上传文件（字段名 file）');
+    expect(wrongField.json().message).toBe('请上传文件');
   });
 });
 

@@ -326,7 +326,7 @@ describe('marking, deleting', () => {
     expect(response.json()).toMatchObject({ state: 'success', task_counts: { success: 2 } });
     const bogus = await call('PUT', `${base(id)}/${run.id}/`, { state: 'running' });
     expect(bogus.statusCode).toBe(400);
-    expect(bogus.json().message).toBe('运行状态 state 只能是 success、failed、queued');
+    expect(bogus.json().message).toBe('运行状态只能是 success、failed、queued');
   });
 
   it('deletes a run with its task instances, stopping its running try', async () => {

@@ -9,8 +9,8 @@ describe('workflow schedules', () => {
     expect(checkSchedule(' 0  2 * * * ')).toBe('0 2 * * *');
     expect(checkSchedule('@daily')).toBe('@daily');
     expect(checkSchedule('')).toBe('');
-    expect(() => checkSchedule('every day')).toThrow(/调度 schedule 不正确/);
-    expect(() => checkSchedule('61 * * * *')).toThrow(/调度 schedule 不正确/);
+    expect(() => checkSchedule('every day')).toThrow(/调度不正确/);
+    expect(() => checkSchedule('61 * * * *')).toThrow(/调度不正确/);
   });
 
   it('walks daily intervals from start_date, one after another, with catchup', () => {

@@ -141,30 +141,30 @@ describe('workflows', () => {
   });
 
   it('checks every field with a Chinese message, on the merged result of a PATCH', async () => {
-    expect(await messageOf('POST', '', {})).toBe('请输入工作流名称 name');
-    expect(await messageOf('POST', '', { name: '  ' })).toBe('请输入工作流名称 name');
+    expect(await messageOf('POST', '', {})).toBe('请输入工作流名称');
+    expect(await messageOf('POST', '', { name: '  ' })).toBe('请输入工作流名称');
     await makeWorkflow('重名工作流');
     expect(await messageOf('POST', '', { name: '重名工作流' })).toBe('工作流名称已存在');
     const other = await makeWorkflow('改名工作流', { start_date: '2026-01-01T00:00:00+08:00' });
     expect(await messageOf('PATCH', `${other.id}/`, { name: '重名工作流' })).toBe('工作流名称已存在');
-    expect(await messageOf('POST', '', { name: 'c', schedule: '* * *' })).toMatch(/^调度 schedule 不正确/);
-    expect(await messageOf('POST', '', { name: 'c', schedule: '61 * * * *' })).toMatch(/^调度 schedule 不正确/);
+    expect(await messageOf('POST', '', { name: 'c', schedule: '* * *' })).toMatch(/^调度不正确/);
+    expect(await messageOf('POST', '', { name: 'c', schedule: '61 * * * *' })).toMatch(/^调度不正确/);
     for (const bad of ['2026-02-30T00:00:00Z', 'tomorrow', '2026/01/01', '2026-01-01T25:00:00+08:00']) {
-      expect(await messageOf('POST', '', { name: 'd', start_date: bad }), bad).toBe('开始时间 start_date 格式不正确：请填写时间，如 2026-01-01 00:00:00 或 2026-01-01T00:00:00+08:00');
+      expect(await messageOf('POST', '', { name: 'd', start_date: bad }), bad).toBe('开始时间格式不正确：请填写时间，如 2026-01-01 00:00:00 或 2026-01-01T00:00:00+08:00');
     }
-    expect(await messageOf('POST', '', { name: 'd', end_date: 'x' })).toBe('结束时间 end_date 格式不正确：请填写时间，如 2026-01-01 00:00:00 或 2026-01-01T00:00:00+08:00');
-    expect(await messageOf('PATCH', `${other.id}/`, { end_date: '2025-12-31T00:00:00+08:00' })).toBe('结束时间 end_date 须晚于开始时间 start_date');
-    expect(await messageOf('PATCH', `${other.id}/`, { end_date: '2026-01-01T00:00:00+08:00' })).toBe('结束时间 end_date 须晚于开始时间 start_date');
+    expect(await messageOf('POST', '', { name: 'd', end_date: 'x' })).toBe('结束时间格式不正确：请填写时间，如 2026-01-01 00:00:00 或 2026-01-01T00:00:00+08:00');
+    expect(await messageOf('PATCH', `${other.id}/`, { end_date: '2025-12-31T00:00:00+08:00' })).toBe('结束时间须晚于开始时间');
+    expect(await messageOf('PATCH', `${other.id}/`, { end_date: '2026-01-01T00:00:00+08:00' })).toBe('结束时间须晚于开始时间');
     for (const value of [0, 1001]) {
-      expect(await messageOf('POST', '', { name: 'e', max_active_tasks: value })).toBe('最大并行任务数 max_active_tasks 须为 1 到 1000 的整数');
-      expect(await messageOf('POST', '', { name: 'e', max_active_runs: value })).toBe('最大并行运行数 max_active_runs 须为 1 到 1000 的整数');
+      expect(await messageOf('POST', '', { name: 'e', max_active_tasks: value })).toBe('最大并行任务数须为 1 到 1000 的整数');
+      expect(await messageOf('POST', '', { name: 'e', max_active_runs: value })).toBe('最大并行运行数须为 1 到 1000 的整数');
     }
-    for (const value of [-1, 101]) expect(await messageOf('POST', '', { name: 'e', retries: value })).toBe('重试次数 retries 须为 0 到 100 的整数');
-    for (const value of [-1, 86401]) expect(await messageOf('POST', '', { name: 'e', retry_delay: value })).toBe('重试间隔 retry_delay 须为 0 到 86400 秒');
-    expect(await messageOf('POST', '', { name: 'e', retries: 1.5 })).toBe('参数 retries 的类型不正确');
-    expect(await messageOf('POST', '', { name: 'e', email: 'ops@' })).toBe('邮箱 email 格式不正确：ops@（如 ops@example.com，多个用逗号分隔）');
-    expect(await messageOf('POST', '', { name: 'e', email: 'a@example.com, b' })).toBe('邮箱 email 格式不正确：b（如 ops@example.com，多个用逗号分隔）');
-    expect(await messageOf('POST', '', { name: 'e', email_on_retry: true })).toBe('开启重试或失败邮件通知时请填写邮箱 email');
+    for (const value of [-1, 101]) expect(await messageOf('POST', '', { name: 'e', retries: value })).toBe('重试次数须为 0 到 100 的整数');
+    for (const value of [-1, 86401]) expect(await messageOf('POST', '', { name: 'e', retry_delay: value })).toBe('重试间隔须为 0 到 86400 秒');
+    expect(await messageOf('POST', '', { name: 'e', retries: 1.5 })).toBe('参数「重试次数」的类型不正确');
+    expect(await messageOf('POST', '', { name: 'e', email: 'ops@' })).toBe('邮箱格式不正确：ops@（如 ops@example.com，多个用逗号分隔）');
+    expect(await messageOf('POST', '', { name: 'e', email: 'a@example.com, b' })).toBe('邮箱格式不正确：b（如 ops@example.com，多个用逗号分隔）');
+    expect(await messageOf('POST', '', { name: 'e', email_on_retry: true })).toBe('开启重试或失败邮件通知时请填写邮箱');
     expect((await makeWorkflow('两个邮箱', { email: 'a@example.com；b@example.org' })).email).toBe('a@example.com,b@example.org');
     // Nothing refused was saved.
     expect((await ok('GET', `${other.id}/`)).name).toBe('改名工作流');
@@ -228,13 +228,13 @@ describe('tasks', () => {
 
   it('checks every field with a Chinese message naming the task and field', async () => {
     const script = { operator: 'ScriptOperator', script_id: cleanScript.id };
-    expect(await messageOf('POST', tasks(), { operator: 'QueryOperator' })).toBe('请输入任务名称 name');
-    for (const bad of ['a b', 'a.b', '清洗', 'a/b']) expect(await messageOf('POST', tasks(), { name: bad, ...script }), bad).toBe('任务名称 name 只能由字母、数字、_ 和 - 组成，如 load_data');
-    expect(await messageOf('POST', tasks(), { name: 't' })).toBe('请选择算子 operator（ScriptOperator、QueryOperator、ReportOperator）');
-    expect(await messageOf('POST', tasks(), { name: 't', operator: 'BashOperator' })).toBe('算子 operator 只能是 ScriptOperator、QueryOperator、ReportOperator');
-    expect(await messageOf('POST', tasks(), { name: 't', operator: 'ScriptOperator' })).toBe('运行脚本（ScriptOperator）的任务请选择脚本 script_id');
-    expect(await messageOf('POST', tasks(), { name: 't', operator: 'ScriptOperator', script_id: 999999 })).toBe('所选脚本 script_id 不存在，请重新选择');
-    expect(await messageOf('POST', tasks(), { name: 't', operator: 'QueryOperator', script_id: cleanScript.id })).toBe('只有运行脚本（ScriptOperator）的任务可以选择脚本 script_id');
+    expect(await messageOf('POST', tasks(), { operator: 'QueryOperator' })).toBe('请输入任务名称');
+    for (const bad of ['a b', 'a.b', '清洗', 'a/b']) expect(await messageOf('POST', tasks(), { name: bad, ...script }), bad).toBe('任务名称只能由字母、数字、_ 和 - 组成，如 load_data');
+    expect(await messageOf('POST', tasks(), { name: 't' })).toBe('请选择算子（ScriptOperator、QueryOperator、ReportOperator）');
+    expect(await messageOf('POST', tasks(), { name: 't', operator: 'BashOperator' })).toBe('算子只能是 ScriptOperator、QueryOperator、ReportOperator');
+    expect(await messageOf('POST', tasks(), { name: 't', operator: 'ScriptOperator' })).toBe('运行脚本的任务请选择脚本');
+    expect(await messageOf('POST', tasks(), { name: 't', operator: 'ScriptOperator', script_id: 999999 })).toBe('所选脚本不存在，请重新选择');
+    expect(await messageOf('POST', tasks(), { name: 't', operator: 'QueryOperator', script_id: cleanScript.id })).toBe('只有运行脚本的任务可以选择脚本');
     expect(await messageOf('POST', tasks(), { name: 't', ...script, params: { nope: 1 } })).toBe('任务 t 没有输入 nope（固定值 params）');
     expect(await messageOf('POST', tasks(), { name: 't', ...script, params: { summary: 'x' } })).toBe('任务 t 没有输入 summary（固定值 params）');
     expect(await messageOf('POST', tasks(), { name: 't', ...script, params: { threshold: 'high' } })).toBe('任务 t 的输入 threshold 须为数字（float）');
@@ -245,10 +245,10 @@ describe('tasks', () => {
     expect(await messageOf('POST', tasks(), { name: 't', operator: 'QueryOperator', params: { connection_id: '1' } })).toBe('任务 t 的输入 connection_id 须为整数（integer）');
     expect(await messageOf('POST', tasks(), { name: 't', operator: 'QueryOperator', params: { limit: 0 } })).toBe('任务 t 的输入 limit 不能小于 1');
     expect(await messageOf('POST', tasks(), { name: 't', ...script, run_inputs: ['threshold', 'summary'] })).toBe('任务 t 没有输入 summary（运行时输入 run_inputs）');
-    for (const retries of [-1, 101]) expect(await messageOf('POST', tasks(), { name: 't', ...script, retries })).toBe('任务重试次数 retries 须为 0 到 100 的整数；null 为沿用工作流的');
-    for (const timeout of [0, 86401]) expect(await messageOf('POST', tasks(), { name: 't', ...script, timeout })).toBe('超时 timeout 须为 1 到 86400 秒');
-    expect(await messageOf('POST', tasks(), { name: 't', ...script, pool: 'my pool' })).toBe('资源池 pool 只能由字母、数字和 _ . - 组成，如 default_pool');
-    expect(await messageOf('POST', tasks(), { name: 't', ...script, queue: '队列' })).toBe('队列 queue 只能由字母、数字和 _ . - 组成，如 default');
+    for (const retries of [-1, 101]) expect(await messageOf('POST', tasks(), { name: 't', ...script, retries })).toBe('任务重试次数须为 0 到 100 的整数；null 为沿用工作流的');
+    for (const timeout of [0, 86401]) expect(await messageOf('POST', tasks(), { name: 't', ...script, timeout })).toBe('超时须为 1 到 86400 秒');
+    expect(await messageOf('POST', tasks(), { name: 't', ...script, pool: 'my pool' })).toBe('资源池只能由字母、数字和 _ . - 组成，如 default_pool');
+    expect(await messageOf('POST', tasks(), { name: 't', ...script, queue: '队列' })).toBe('队列只能由字母、数字和 _ . - 组成，如 default');
 
     const first = await makeTask(workflowId, { name: 'dup', ...script });
     expect(await messageOf('POST', tasks(), { name: 'dup', operator: 'QueryOperator' })).toBe('任务名称已存在');
@@ -520,7 +520,7 @@ describe('access', () => {
     const { scripts: scriptTable, storedFiles } = await import('../../server/db/schema');
     const [stored] = await ctx.database.db.select().from(storedFiles).limit(1);
     const [foreignScript] = await ctx.database.db.insert(scriptTable).values({ projectUuid: otherUuid, name: '别处的脚本', fileId: stored.id }).returning();
-    expect(await messageOf('POST', `${mine.id}/tasks/`, { name: 's', operator: 'ScriptOperator', script_id: foreignScript.id })).toBe('所选脚本 script_id 不存在，请重新选择');
+    expect(await messageOf('POST', `${mine.id}/tasks/`, { name: 's', operator: 'ScriptOperator', script_id: foreignScript.id })).toBe('所选脚本不存在，请重新选择');
     await ctx.database.db.delete(scriptTable).where(eq(scriptTable.id, foreignScript.id));
   });
 

@@ -5,11 +5,22 @@ import { demoProject, demoToken, server } from './msw';
 import { cookie, openApp, signIn } from './render';
 
 describe('navigation guard', () => {
-  it('sends a visitor without a token to login, keeping the route', async () => {
+  it('sends a first visitor to login without saying a session expired, keeping the route', async () => {
     openApp('#/list');
-    expect(await screen.findByText('您的登录状态失效，请重新登录')).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: '密码登录' })).toBeInTheDocument();
     expect(window.location.hash).toBe(`#/login?redirect=${encodeURIComponent('/list')}`);
+    // Give a message the time it would take to appear.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('您的登录状态失效，请重新登录')).not.toBeInTheDocument();
+  });
+
+  it('says 您的登录状态失效 when the token of a signed-in user is gone', async () => {
+    // The token cookie went away (a host signed the app out); the username stayed.
+    document.cookie = 'username=demo; path=/';
+    openApp('#/main/p-1/reportList');
+    expect(await screen.findByText('您的登录状态失效，请重新登录')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: '密码登录' })).toBeInTheDocument();
+    expect(window.location.hash).toBe(`#/login?redirect=${encodeURIComponent('/main/p-1/reportList')}`);
   });
 
   it('lets the register and reset screens open without a token', async () => {

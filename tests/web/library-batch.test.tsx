@@ -107,6 +107,25 @@ describe('批量操作', { timeout: 45_000 }, () => {
     expect(calls.puts[0].body).toEqual({ ids: '2', group_id: -1 });
   });
 
+  it('counts materials, not 数据报告, when confirming a delete or a move out', async () => {
+    serveProject(adminDetails);
+    const materials = [item(1, '街景照片', { group_id: 5 }), item(2, '航拍照片', { group_id: 5 })];
+    const calls = serveLibrary('material', { items: materials, groups });
+    const { user, bar } = await selectionMode('#/main/p-1/materialList?groupId=5', '街景照片');
+    await user.click(within(bar).getByLabelText('全选'));
+    await user.click(button(bar, '移出分组'));
+    await user.click(await confirmButton('此操作将2条素材全部移出分组，是否继续操作?'));
+    expect(await screen.findByText('批量移出成功')).toBeInTheDocument();
+    expect(calls.puts[0]).toEqual({ path: '/studio/report/api/report/projects/p-1/material/batch_remove_edit/', body: { ids: '1,2', group_id: -1 } });
+    await user.click(screen.getByText('批量操作').closest('button')!);
+    const again = await screen.findByLabelText('批量操作');
+    await check(user, '航拍照片');
+    await user.click(button(again, '删除'));
+    await user.click(await confirmButton('此操作将永久删除1条素材，是否继续操作?'));
+    expect(calls.posts).toEqual([{ path: '/studio/report/api/report/projects/p-1/material/batch_delete/', body: { ids: '2' } }]);
+    expect(document.body.textContent).not.toContain('数据报告');
+  });
+
   it('zips the files that arrive and names the one that failed', async () => {
     serveProject(adminDetails);
     serveLibrary('report', { items: reports, groups });

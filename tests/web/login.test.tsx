@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { SMS_RESEND_SECONDS } from '../../contract/accounts';
 import { demoToken, record, server } from './msw';
 import { cookie, openApp } from './render';
 
@@ -73,9 +74,11 @@ describe('login screen', () => {
     await user.click(await screen.findByRole('tab', { name: '免密登录' }));
     await user.type(screen.getByPlaceholderText('手机号'), '13800000000');
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('验证码已发送')).toBeInTheDocument();
     const countdown = await screen.findByRole('button', { name: /^\d+ 秒后重新获取$/ });
-    // It starts at 30; on a busy machine a tick may pass before the button is found.
+    // It starts at the server's resend interval, 30; on a busy machine a tick may pass before the button is found.
     const secondsLeft = Number(countdown.textContent!.match(/\d+/)![0]);
+    expect(SMS_RESEND_SECONDS).toBe(30);
     expect(secondsLeft).toBeGreaterThanOrEqual(28);
     expect(secondsLeft).toBeLessThanOrEqual(30);
     expect(countdown).toBeDisabled();
@@ -104,5 +107,23 @@ describe('login screen', () => {
     expect(secondsLeft).toBeGreaterThanOrEqual(8);
     expect(secondsLeft).toBeLessThanOrEqual(10);
     expect(countdown).toBeDisabled();
+  });
+
+  it('counts down the seconds the server names when it refuses a code sent too soon', async () => {
+    server.use(
+      http.post('*/api/v1/user/sms/code/', () =>
+        HttpResponse.json({ code: 42900, message: '验证码发送过于频繁，请 25 秒后再获取' }, { status: 429, headers: { 'Retry-After': '25' } }),
+      ),
+    );
+    const { user } = openApp('#/login');
+    await user.click(await screen.findByRole('tab', { name: '免密登录' }));
+    await user.type(screen.getByPlaceholderText('手机号'), '13800000000');
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('验证码发送过于频繁，请 25 秒后再获取')).toBeInTheDocument();
+    const countdown = await screen.findByRole('button', { name: /^\d+ 秒后重新获取$/ });
+    const secondsLeft = Number(countdown.textContent!.match(/\d+/)![0]);
+    expect(secondsLeft).toBeGreaterThanOrEqual(22);
+    expect(secondsLeft).toBeLessThanOrEqual(25);
+    expect(screen.queryByText('验证码已发送')).not.toBeInTheDocument();
   });
 });

@@ -71,6 +71,17 @@ describe('项目信息 and 高级管理', () => {
     expect(calls.profiles).toEqual([{ description: '城市体检示例（更新）', logo: '' }]);
   });
 
+  it('names its fields in Chinese only, the colour picker included', async () => {
+    serveProject(adminDetails);
+    signIn();
+    const { user, container } = openApp('#/projectSetting/p-1/projectInfo');
+    await screen.findByLabelText('项目名称');
+    expect(screen.getByText('项目标志')).toBeInTheDocument();
+    await user.click(container.querySelector('.ant-color-picker-trigger') as HTMLElement);
+    await waitFor(() => expect(document.querySelector('.ant-color-picker-input')).not.toBeNull());
+    expect(document.body.textContent).not.toMatch(/Logo|HEX|RGB|HSB/);
+  });
+
   it('uploads the project logo into the project with the avatar check (1MB)', async () => {
     const calls = serveProject(adminDetails);
     const uploads: string[] = [];
@@ -89,7 +100,7 @@ describe('项目信息 and 高级管理', () => {
     expect(await screen.findByText('上传头像图片大小不能超过 1MB!')).toBeInTheDocument();
     expect(uploads).toEqual([]);
     await userEvent.setup({ applyAccept: false }).upload(input(), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));
-    expect(await screen.findByAltText('项目 Logo')).toHaveAttribute('src', expect.stringContaining('/api/uploader/v1/files/7/logo.png'));
+    expect(await screen.findByAltText('项目标志')).toHaveAttribute('src', expect.stringContaining('/api/uploader/v1/files/7/logo.png'));
     expect(uploads).toEqual(['avatar']);
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(calls.profiles).toEqual([{ description: '城市体检示例', logo: '/api/uploader/v1/files/7/logo.png' }]));

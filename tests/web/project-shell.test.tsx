@@ -63,6 +63,27 @@ describe('project shell', () => {
     expect(screen.queryByText('暂无报告')).not.toBeInTheDocument();
   });
 
+  it('shows 403 to a role that may open no screen of the area, with a way back to the project list', async () => {
+    serveProject([], '无权限角色');
+    signIn();
+    const { user } = openApp('#/main/p-1/reportList');
+    expect(await screen.findByText('您暂无权限访问该接口')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '返回项目列表' }));
+    expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/list');
+  });
+
+  it('goes back to the previous screen from the 403 screen', async () => {
+    serveProject([], '无权限角色');
+    signIn();
+    const { user } = openApp('#/list');
+    await user.click(await screen.findByText('城市体检示例项目'));
+    expect(await screen.findByText('您暂无权限访问该接口')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /返\s*回/ }));
+    await waitFor(() => expect(window.location.hash).toBe('#/list'));
+    expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
+  });
+
   it('follows routes posted by a host page, only inside the app', async () => {
     signIn();
     openApp('#/main/p-1/reportList');

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -190,5 +190,33 @@ describe('report detail', () => {
     const { user } = open('/report/p-1/reportDetail', reportQuery);
     await user.click(await screen.findByRole('button', { name: /返\s*回/ }));
     await waitFor(() => expect(window.location.hash).toBe('#/report/p-1/reportList'));
+  });
+
+  it('says 报告不存在或已被删除 for an id the server does not know, with a way back to the list', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`${base}/report/:id/`, ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json({ code: 40400, message: '报告不存在' }, { status: 404 });
+      }),
+    );
+    const { user } = open('/report/p-1/reportDetail', { id: '999999999' });
+    expect(await screen.findByText('报告不存在或已被删除')).toBeInTheDocument();
+    expect(screen.queryByText('报告信息')).not.toBeInTheDocument();
+    expect(asked).toEqual(['999999999']);
+    await user.click(screen.getByRole('button', { name: '返回报告列表' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/report/p-1/reportList'));
+  });
+
+  it('says 报告不存在或已被删除 for an id that cannot be one, or no report at all, without asking the server', async () => {
+    const asked = serveReport();
+    open('/cstjPage/p-1/statisticsDetail', { id: 'abc', name: '2024 年城市体检报告' });
+    expect(await screen.findByText('报告不存在或已被删除')).toBeInTheDocument();
+    expect(screen.queryByText('报告信息')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '返回报告列表' })).toBeInTheDocument();
+    cleanup();
+    openApp('#/report/p-1/reportDetail');
+    expect(await screen.findByText('报告不存在或已被删除')).toBeInTheDocument();
+    expect(asked).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './msw';
+import { reloadSettings } from '../../src/lib/settings';
 import { cookie, openApp, signIn } from './render';
 
 describe('query parameters', () => {
@@ -37,7 +38,33 @@ describe('query parameters', () => {
     await waitFor(() => expect(cookie('orgtoken')).toBeUndefined());
     expect(decodeURIComponent(cookie('orgname') ?? '')).toBe('示例企业');
     expect(screen.queryByText('报告管理工作台')).not.toBeInTheDocument();
-    expect(sessionStorage.getItem('mode')).toBe('1');
+  });
+
+  it('gives the header and side menu back with mode=0, and keeps a mode on routes without one', async () => {
+    signIn();
+    openApp('#/main/p-1/reportList?mode=2');
+    expect(await screen.findByText('暂无报告')).toBeInTheDocument();
+    expect(screen.queryByText('报告管理工作台')).not.toBeInTheDocument();
+    // A link inside the app drops the query: the embedding's mode stays.
+    window.location.hash = '#/main/p-1/materialList';
+    expect(await screen.findByText('暂无素材')).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: '报告管理' })).not.toBeInTheDocument();
+    window.location.hash = '#/main/p-1/reportList?mode=0';
+    expect(await screen.findByText('报告管理工作台')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: '素材管理' })).toBeInTheDocument();
+  });
+
+  it('shows the header on a new load without mode after mode 1 in the same session', async () => {
+    signIn();
+    openApp('#/list?mode=1');
+    expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
+    expect(screen.queryByText('报告管理工作台')).not.toBeInTheDocument();
+    cleanup();
+    // What a page load or a host's next mount does before its first route.
+    reloadSettings();
+    openApp('#/list');
+    expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
+    expect(screen.getByText('报告管理工作台')).toBeInTheDocument();
   });
 
   it('hides the side menu too in mode 2', async () => {

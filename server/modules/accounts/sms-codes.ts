@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { SMS_RESEND_SECONDS } from '../../../contract/accounts';
 import type { Db } from '../../db/client';
 import { smsCodes } from '../../db/schema';
 import { AppError, badRequest, ErrorCode } from '../../lib/errors';
@@ -12,13 +13,14 @@ export const SMS_ACTIONS = Object.keys(PURPOSE_OF_ACTION) as SmsAction[];
 
 export const CODE_RULES = {
   validMs: 5 * 60_000,
-  resendAfterMs: 30_000,
+  resendAfterMs: SMS_RESEND_SECONDS * 1000,
   perMobilePerDay: 10,
   perAddressPerHour: 20,
   maxWrongTries: 5,
 };
 
-const tooMany = (message: string) => new AppError(429, ErrorCode.tooManyRequests, message);
+const tooMany = (message: string, retryAfterSeconds?: number) =>
+  new AppError(429, ErrorCode.tooManyRequests, message, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : undefined);
 const hashCode = (mobile: string, code: string) => createHash('sha256').update(`${mobile}:${code}`).digest('hex');
 // Serializes the checks for one mobile across server processes.
 const lockMobile = (tx: Db, mobile: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
@@ -35,7 +37,8 @@ export async function issueCode(
     await lockMobile(tx as unknown as Db, mobile);
     const [last] = await tx.select().from(smsCodes).where(eq(smsCodes.mobile, mobile)).orderBy(desc(smsCodes.createdAt)).limit(1);
     const wait = last ? Math.ceil((last.createdAt.getTime() + CODE_RULES.resendAfterMs - now) / 1000) : 0;
-    if (wait > 0) throw tooMany(`验证码发送过于频繁，请 ${wait} 秒后再获取`);
+    // Retry-After lets the app count down the same seconds the message names.
+    if (wait > 0) throw tooMany(`验证码发送过于频繁，请 ${wait} 秒后再获取`, wait);
     const [{ today }] = await tx
       .select({ today: count() })
       .from(smsCodes)

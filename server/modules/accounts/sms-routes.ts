@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import { SMS_RESEND_SECONDS } from '../../../contract/accounts';
 import type { FastifyInstance } from 'fastify';
 import { checkCode, checkMobile, checkPasswordRule, checkUsername } from '../../lib/account-rules';
 import { badRequest } from '../../lib/errors';
@@ -25,7 +26,7 @@ export async function smsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: Static<typeof SmsCodeBody> }>(
     '/api/v1/user/sms/code/',
-    openRoute({ summary: '发送短信验证码（5 分钟有效；同一手机号 30 秒一次、每天 10 次）', body: SmsCodeBody, response: { 200: MessageBody, 400: ErrorBody, 429: ErrorBody } }),
+    openRoute({ summary: `发送短信验证码（5 分钟有效；同一手机号 ${SMS_RESEND_SECONDS} 秒一次、每天 10 次）`, body: SmsCodeBody, response: { 200: MessageBody, 400: ErrorBody, 429: ErrorBody } }),
     async (request) => {
       const mobile = checkMobile(request.body.mobile, '请填写手机号');
       const action = (request.body.action ?? 'login') as SmsAction;

@@ -43,7 +43,7 @@ export function readListQuery(query: Record<string, string | undefined>, timeZon
     return date;
   };
   const sort = query.created_at || 'created_at';
-  if (sort !== 'created_at' && sort !== '-created_at') throw badRequest('排序只能是 created_at 或 -created_at');
+  if (sort !== 'created_at' && sort !== '-created_at') throw badRequest('排序只能按创建时间升序或降序');
   const group = query.group_id;
   let groupId: number | null | undefined;
   if (group !== undefined && group !== '' && group !== '-1') {

@@ -33,7 +33,7 @@ export function readResultQuery(query: Record<string, string | undefined>, timeZ
     regions = parsed as RegionPath[];
   }
   const dimension = query.dimension_id?.trim();
-  if (dimension && (!/^\d+$/.test(dimension) || !isId(Number(dimension)))) throw badRequest('体检维度 dimension_id 不合法');
+  if (dimension && (!/^\d+$/.test(dimension) || !isId(Number(dimension)))) throw badRequest('体检维度不合法');
   const source = (query.source?.trim() || 'all') as ResultSource;
   if (!SOURCES.includes(source)) throw badRequest('source 只能是 generated、uploaded 或 all');
   return { ...base, regions, dimensionId: dimension ? Number(dimension) : undefined, source };

@@ -37,7 +37,7 @@ export async function scriptParamRoutes(app: FastifyInstance): Promise<void> {
     { config: inProject([mayScript('view')]), schema: { tags: scriptTags, summary: '脚本参数列表', params: ScriptParams, querystring: ScriptParamListQuery, response: { 200: PageOf(ScriptParam) } } },
     async (request) => {
       const direction = request.query.direction;
-      if (direction && !(PARAM_DIRECTIONS as readonly string[]).includes(direction)) throw badRequest('参数方向 direction 只能是 input 或 output');
+      if (direction && !(PARAM_DIRECTIONS as readonly string[]).includes(direction)) throw badRequest('参数方向只能是 input 或 output');
       const script = await scriptOf(request);
       return listPage(request, request.query, (query) => listParams(app.db, script.id, query), present);
     },

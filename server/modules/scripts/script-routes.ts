@@ -71,9 +71,9 @@ export async function scriptRoutes(app: FastifyInstance): Promise<void> {
 
   /** The stored file a `file_path` names: a script file of this project, else a refusal that tells nothing of other projects. */
   const fileOf = async (project: Project, filePath: string | undefined) => {
-    const url = requiredText(filePath, '请上传脚本文件 file_path');
+    const url = requiredText(filePath, '请上传脚本文件');
     const owner = { projectUuid: project.uuid, organizationUuid: project.organizationUuid };
-    const id = (await resolveFileUrl(app.db, owner, url, ['script'], '文件 file_path 不是脚本文件，请重新上传'))!;
+    const id = (await resolveFileUrl(app.db, owner, url, ['script'], '文件不是脚本文件，请重新上传'))!;
     // A file taken as a script before only runnable extensions were (a .sql, a .ts) would fail every run.
     if (typeOfName((await storedFileName(app.db, id)) ?? '') !== 'script') throw badRequest(SCRIPT_EXTENSIONS_MESSAGE);
     return id;
@@ -81,7 +81,7 @@ export async function scriptRoutes(app: FastifyInstance): Promise<void> {
 
   /** The script a body describes, over the stored one where the body leaves fields out. */
   const describe = async (access: ProjectAccess, body: Write, base?: ScriptRow) => ({
-    name: requiredText(body.name ?? base?.name, '请输入脚本名称 name'),
+    name: requiredText(body.name ?? base?.name, '请输入脚本名称'),
     fileId: body.file_path === undefined && base ? base.fileId : await fileOf(access.project, body.file_path),
     dockerName: dockerName(body.docker_name ?? base?.dockerName ?? ''),
     dockerTag: dockerTag(body.docker_tag ?? base?.dockerTag ?? ''),

@@ -35,7 +35,7 @@ export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
   const store = chunkStore(path.join(app.config.dataDir, 'chunks'));
   const rule = uploadRule('chunked', app.config.uploadLimits);
   const checkTaskId = (taskId: string | undefined) => {
-    if (!taskId || !TASK_ID.test(taskId)) throw badRequest('上传任务编号 task_id 不合法');
+    if (!taskId || !TASK_ID.test(taskId)) throw badRequest('上传任务编号不合法');
     return taskId;
   };
 

@@ -15,12 +15,12 @@ export async function uploadParts(request: FastifyRequest): Promise<{ fields: Re
   const fields: Record<string, string> = {};
   for (;;) {
     const { done, value: part } = await parts.next();
-    if (done) throw badRequest('请上传文件（字段名 file）');
+    if (done) throw badRequest('请上传文件');
     if (part.type === 'field') {
       fields[part.fieldname] = String(part.value);
       continue;
     }
-    if (part.fieldname !== 'file') throw badRequest('请上传文件（字段名 file）');
+    if (part.fieldname !== 'file') throw badRequest('请上传文件');
     // Read the rest of the body alongside the file: a truncated body fails only there, and the
     // file stream would otherwise wait for an end that never comes.
     const rest = noMoreFiles(parts);

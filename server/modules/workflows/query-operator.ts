@@ -46,7 +46,7 @@ export async function runQueryTask(app: FastifyInstance, request: TaskRunRequest
   } catch (error) {
     if (error instanceof TaskFailed) throw new TaskFailed(error.message, log.toString());
     // 404 of another project's connection reads like a missing one, as the routes answer.
-    if (error instanceof AppError) throw new TaskFailed(error.statusCode === 404 ? `数据连接 connection_id ${connectionId} 不存在` : error.message, log.toString());
+    if (error instanceof AppError) throw new TaskFailed(error.statusCode === 404 ? `数据连接 ${connectionId} 不存在` : error.message, log.toString());
     throw error;
   }
 }

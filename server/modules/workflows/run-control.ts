@@ -47,7 +47,7 @@ export async function triggerRun(engine: Engine, workflow: WorkflowRow, body: { 
   let logicalDate = new Date();
   if (body.logical_date) {
     const given = parseInstant(body.logical_date, timeZone);
-    if (!given) throw badRequest('逻辑日期 logical_date 不正确：请用 ISO 8601（如 2026-11-25T10:00:00+08:00）或 yyyy-MM-dd HH:mm:ss');
+    if (!given) throw badRequest('逻辑日期不正确：请用 ISO 8601（如 2026-11-25T10:00:00+08:00）或 yyyy-MM-dd HH:mm:ss');
     logicalDate = given;
   }
   const taken = () => badRequest('该逻辑日期已有一次手动运行，请换一个逻辑日期');

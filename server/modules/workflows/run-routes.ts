@@ -72,7 +72,7 @@ export async function runRoutes(app: FastifyInstance, { engine }: { engine: Engi
     },
     async (request) => {
       const state = request.body.state;
-      if (!(RUN_STATES_ALLOWED as readonly string[]).includes(state)) throw badRequest(`运行状态 state 只能是 ${RUN_STATES_ALLOWED.join('、')}`);
+      if (!(RUN_STATES_ALLOWED as readonly string[]).includes(state)) throw badRequest(`运行状态只能是 ${RUN_STATES_ALLOWED.join('、')}`);
       const run = await runOf(request);
       if (state === 'queued') await clearRun(engine, run, false);
       else await markRun(engine, run, state as 'success' | 'failed');

@@ -17,11 +17,11 @@ const ONCE = '@once';
 export function checkSchedule(value: string | undefined | null): string {
   const text = (value ?? '').trim().replace(/\s+/g, ' ');
   if (!text || text === ONCE || PRESETS[text]) return text;
-  if (text.split(' ').length !== 5) throw badRequest('调度 schedule 不正确：请填写 5 段 cron 表达式（分 时 日 月 周，如 0 2 * * *），或 @once、@hourly、@daily、@weekly、@monthly、@yearly，留空为仅手动运行');
+  if (text.split(' ').length !== 5) throw badRequest('调度不正确：请填写 5 段 cron 表达式（分 时 日 月 周，如 0 2 * * *），或 @once、@hourly、@daily、@weekly、@monthly、@yearly，留空为仅手动运行');
   try {
     parser.parseExpression(text);
   } catch (error) {
-    throw badRequest(`调度 schedule 不正确：${(error as Error).message}`);
+    throw badRequest(`调度不正确：${(error as Error).message}`);
   }
   return text;
 }

@@ -58,39 +58,39 @@ function instant(value: string | null | undefined, base: Date | null, label: str
   if (value === undefined) return base;
   if (value === null || !value.trim()) return null;
   const date = parseInstant(value, timeZone);
-  if (!date) throw badRequest(`${label} 格式不正确：请填写时间，如 2026-01-01 00:00:00 或 2026-01-01T00:00:00+08:00`);
+  if (!date) throw badRequest(`${label}格式不正确：请填写时间，如 2026-01-01 00:00:00 或 2026-01-01T00:00:00+08:00`);
   return date;
 }
 
 function emails(value: string): string {
   const list = value.split(/[,;，；]/).map((item) => item.trim()).filter(Boolean);
   const wrong = list.find((item) => !EMAIL.test(item));
-  if (wrong) throw badRequest(`邮箱 email 格式不正确：${wrong}（如 ops@example.com，多个用逗号分隔）`);
+  if (wrong) throw badRequest(`邮箱格式不正确：${wrong}（如 ops@example.com，多个用逗号分隔）`);
   return list.join(',');
 }
 
 /** A workflow as a whole: the body over `base` (the stored or new one), every rule checked on the result. */
 export function workflowValues(body: WorkflowBody, base: WorkflowValues, timeZone: string): WorkflowValues {
   const values: WorkflowValues = {
-    name: requiredText(body.name ?? base.name, '请输入工作流名称 name'),
+    name: requiredText(body.name ?? base.name, '请输入工作流名称'),
     description: (body.description ?? base.description).trim(),
     schedule: body.schedule === undefined ? base.schedule : checkSchedule(body.schedule),
-    startDate: instant(body.start_date, base.startDate, '开始时间 start_date', timeZone),
-    endDate: instant(body.end_date, base.endDate, '结束时间 end_date', timeZone),
+    startDate: instant(body.start_date, base.startDate, '开始时间', timeZone),
+    endDate: instant(body.end_date, base.endDate, '结束时间', timeZone),
     catchup: body.catchup ?? base.catchup,
     isPaused: body.is_paused ?? base.isPaused,
-    maxActiveTasks: integerIn(body.max_active_tasks ?? base.maxActiveTasks, 1, 1000, '最大并行任务数 max_active_tasks 须为 1 到 1000 的整数'),
-    maxActiveRuns: integerIn(body.max_active_runs ?? base.maxActiveRuns, 1, 1000, '最大并行运行数 max_active_runs 须为 1 到 1000 的整数'),
+    maxActiveTasks: integerIn(body.max_active_tasks ?? base.maxActiveTasks, 1, 1000, '最大并行任务数须为 1 到 1000 的整数'),
+    maxActiveRuns: integerIn(body.max_active_runs ?? base.maxActiveRuns, 1, 1000, '最大并行运行数须为 1 到 1000 的整数'),
     owner: (body.owner ?? base.owner).trim(),
-    retries: integerIn(body.retries ?? base.retries, 0, 100, '重试次数 retries 须为 0 到 100 的整数'),
-    retryDelay: integerIn(body.retry_delay ?? base.retryDelay, 0, 86400, '重试间隔 retry_delay 须为 0 到 86400 秒'),
+    retries: integerIn(body.retries ?? base.retries, 0, 100, '重试次数须为 0 到 100 的整数'),
+    retryDelay: integerIn(body.retry_delay ?? base.retryDelay, 0, 86400, '重试间隔须为 0 到 86400 秒'),
     dependsOnPast: body.depends_on_past ?? base.dependsOnPast,
     email: emails(body.email ?? base.email),
     emailOnRetry: body.email_on_retry ?? base.emailOnRetry,
     emailOnFailure: body.email_on_failure ?? base.emailOnFailure,
   };
-  if (values.startDate && values.endDate && values.endDate <= values.startDate) throw badRequest('结束时间 end_date 须晚于开始时间 start_date');
-  if ((values.emailOnRetry || values.emailOnFailure) && !values.email) throw badRequest('开启重试或失败邮件通知时请填写邮箱 email');
+  if (values.startDate && values.endDate && values.endDate <= values.startDate) throw badRequest('结束时间须晚于开始时间');
+  if ((values.emailOnRetry || values.emailOnFailure) && !values.email) throw badRequest('开启重试或失败邮件通知时请填写邮箱');
   return values;
 }
 

@@ -15,6 +15,8 @@ export interface LibraryKind extends LibraryKindContract {
   /** The titles with the `variant=data` query parameter (spec section 2: 新增数据 / 编辑数据). */
   dataDialogTitles?: { create: string; bulk: string; edit: string };
   createdMessage: string;
+  /** What the delete and move-out confirmations count: 此操作将永久删除N条数据报告 (spec section 8) / N条素材. */
+  countedNoun: string;
   archiveName: string;
   /** The download batch action with nothing checked. */
   nothingToDownload: string;
@@ -37,6 +39,7 @@ export const REPORT_KIND: LibraryKind = {
   searchPlaceholder: '请输入报告名称',
   dialogTitles: { create: '新增报告', bulk: '新增报告', edit: '编辑报告' },
   createdMessage: '新增报告成功',
+  countedNoun: '数据报告',
   archiveName: 'reports.zip',
   nothingToDownload: '请勾选需要下载的报告',
   fileIsImage: false,
@@ -55,6 +58,7 @@ export const MATERIAL_KIND: LibraryKind = {
   dialogTitles: { create: '新增素材', bulk: '新增素材', edit: '编辑素材' },
   dataDialogTitles: { create: '新增数据', bulk: '新增数据', edit: '编辑数据' },
   createdMessage: '新增素材成功',
+  countedNoun: '素材',
   archiveName: 'material.zip',
   nothingToDownload: '请选择下载的文件',
   fileIsImage: true,

@@ -56,12 +56,12 @@ export function useBatchActions({ kind, api, chosen, reload }: Options) {
 
   const moveOut = () => {
     if (nothing('请勾选批量移出数据!')) return;
-    confirmThen(`此操作将${count}条数据报告全部移出分组，是否继续操作?`, () => api.moveItems(ids, -1));
+    confirmThen(`此操作将${count}条${kind.countedNoun}全部移出分组，是否继续操作?`, () => api.moveItems(ids, -1));
   };
 
   const remove = () => {
     if (nothing('请勾选批量删除数据!')) return;
-    confirmThen(`此操作将永久删除${count}条数据报告，是否继续操作?`, () => api.deleteItems(ids));
+    confirmThen(`此操作将永久删除${count}条${kind.countedNoun}，是否继续操作?`, () => api.deleteItems(ids));
   };
 
   const download = () => zip.download(chosen);

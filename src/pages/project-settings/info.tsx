@@ -81,13 +81,14 @@ export function ProjectInfo() {
           <Select options={skins} allowClear placeholder="请选择项目皮肤" disabled={!editProject} />
         </Form.Item>
         <Form.Item name="color" label="主题色" getValueFromEvent={(color: Color) => color.toHexString()}>
-          <ColorPicker showText disabled={!editProject} />
+          {/* Hex only: the format switch would show HEX, RGB and HSB, English abbreviations. */}
+          <ColorPicker showText format="hex" disabledFormat disabledAlpha disabled={!editProject} />
         </Form.Item>
         <Form.Item name="description" label="项目描述">
           <Input.TextArea placeholder="请输入项目描述" rows={4} maxLength={500} showCount disabled={!editProfile} />
         </Form.Item>
-        <Form.Item name="logo" label="项目 Logo" extra="JPG 或 PNG，不超过 1MB">
-          <ImageUpload purpose="avatar" projectUuid={projectId} disabled={!editProfile} alt="项目 Logo" />
+        <Form.Item name="logo" label="项目标志" extra="JPG 或 PNG，不超过 1MB">
+          <ImageUpload purpose="avatar" projectUuid={projectId} disabled={!editProfile} alt="项目标志" />
         </Form.Item>
         {(editProject || editProfile) && (
           <Form.Item>

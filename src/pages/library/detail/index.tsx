@@ -1,6 +1,9 @@
 import { useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { BackResult } from '../../../components/back-result';
+import { PageLoading } from '../../../components/page-loading';
 import { feedback } from '../../../lib/feedback';
+import { canGoBack } from '../../../lib/navigation';
 import type { LibraryKind } from '../kinds';
 import { DetailHeader } from './detail-header';
 import { FileViewer } from './file-viewer';
@@ -27,16 +30,12 @@ export function LibraryDetail({ kind }: { kind: LibraryKind }) {
   const { projectId = '' } = useParams();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const item = useDetailItem(kind, projectId);
+  const { item, missing, loading } = useDetailItem(kind, projectId);
   const viewer = useRef<HTMLDivElement>(null);
   const pane = useRef<HTMLDivElement>(null);
 
-  const back = () => {
-    // The router numbers its history entries; idx 0 means the detail was opened directly.
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
-    else navigate(listPath(pathname, search, projectId));
-  };
+  const list = listPath(pathname, search, projectId);
+  const back = () => (canGoBack() ? navigate(-1) : navigate(list));
   const fullscreen = () => {
     const target = viewer.current ?? document.documentElement;
     if (!target.requestFullscreen) {
@@ -46,6 +45,9 @@ export function LibraryDetail({ kind }: { kind: LibraryKind }) {
     target.requestFullscreen().catch(() => feedback.warning('当前浏览器不支持全屏'));
   };
 
+  if (missing) return <BackResult status="404" title={`${kind.entity}不存在或已被删除`} home={{ to: list, label: `返回${kind.entity}列表` }} />;
+  // With query values there is something to show while GET {id}/ answers; without, "-" everywhere would mislead.
+  if (loading && !item.name) return <PageLoading />;
   return (
     <div className="library-detail">
       <DetailHeader

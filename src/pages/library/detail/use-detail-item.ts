@@ -17,10 +17,18 @@ export interface DetailItem {
   updated_at?: string;
 }
 
+/** The report service's ids are PostgreSQL integers. */
+const largestId = 2 ** 31 - 1;
+
+function idOf(params: URLSearchParams): number | undefined {
+  const text = params.get('id') ?? '';
+  const id = Number(text);
+  return /^\d+$/.test(text) && id > 0 && id <= largestId ? id : undefined;
+}
+
 function fromQuery(params: URLSearchParams): DetailItem {
-  const id = Number(params.get('id'));
   return {
-    id: Number.isInteger(id) && id > 0 ? id : undefined,
+    id: idOf(params),
     name: params.get('name') ?? '',
     create_user: params.get('create_user') ?? '',
     file: params.get('file') ?? '',
@@ -44,15 +52,23 @@ function merge(query: DetailItem, fresh: LibraryItem): DetailItem {
   };
 }
 
+export interface DetailAnswer {
+  item: DetailItem;
+  /** No such item: an id that cannot be one, an id the server does not know, or no id, name or file at all. */
+  missing: boolean;
+  loading: boolean;
+}
+
 /**
  * The item of the detail screen from the query parameters id, name, create_user, file, cover,
  * real_file_name and labels (spec section 2); with an id, GET {id}/ brings dates and current
- * labels, and the query values stay when it fails.
+ * labels, and the query values stay when it fails for another reason than 404.
  */
-export function useDetailItem(kind: LibraryKind, projectUuid: string): DetailItem {
+export function useDetailItem(kind: LibraryKind, projectUuid: string): DetailAnswer {
   const [params] = useSearchParams();
   const search = params.toString();
   const query = useMemo(() => fromQuery(new URLSearchParams(search)), [search]);
+  const givenId = params.has('id');
   // The error catalogue speaks for a failed read; the query's values remain.
   const fresh = useOne<LibraryItem>({
     resource: kind.resource,
@@ -61,5 +77,13 @@ export function useDetailItem(kind: LibraryKind, projectUuid: string): DetailIte
     queryOptions: { enabled: query.id !== undefined, keepPreviousData: false },
   });
   const item = fresh.data?.data;
-  return item && item.id === query.id ? merge(query, item) : query;
+  const missing =
+    (givenId && query.id === undefined) ||
+    fresh.error?.statusCode === 404 ||
+    (!givenId && !query.name && !query.file);
+  return {
+    item: item && item.id === query.id ? merge(query, item) : query,
+    missing,
+    loading: query.id !== undefined && fresh.isLoading,
+  };
 }
