@@ -1,0 +1,168 @@
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { read } from 'xlsx';
+import { setupBrowser } from './browser';
+import { onePagePdf, tempFolder } from './files';
+import { newestCode, outbox } from './outbox';
+
+/*
+ * A new customer's whole first journey through the UI, one step per `it`, each building on the
+ * one before: register, organization, project, library, 成果数据, 成果, scripts and a workflow run.
+ */
+const ctx = setupBrowser();
+const files = tempFolder('first-customer-');
+const SHOTS = '/tmp/shots';
+const MOBILE = '13900000123';
+const USER = { name: 'journey_user', password: 'journey12345' };
+const PROJECT_NAME = '城东片区体检';
+const REPORTS = ['城东现状评估报告', '城东专项分析报告'];
+const LABELS = ['现状评估', '专项分析'];
+
+let shotNo = 0;
+const shot = async (page: Page, step: string) => {
+  shotNo += 1;
+  await page.screenshot({ path: `${SHOTS}/journey-${String(shotNo).padStart(2, '0')}-${step}.png` });
+};
+
+// What the steps hand on.
+const state = { projectId: '' };
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  // startServer stops waiting after 60 s; on a busy machine the server may still be seeding then.
+  const deadline = Date.now() + 180_000;
+  while (!(await fetch(`${ctx.server.url}/api/healthy/check/`).then((answer) => answer.ok, () => false))) {
+    if (Date.now() > deadline) throw new Error(`the server did not start: ${ctx.server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}, 200_000);
+
+/** Signs in with the account the first step registered (each step has a fresh page). */
+async function signIn(page: Page) {
+  await page.goto(`${ctx.server.url}/#/login`);
+  await page.getByPlaceholder('手机号/用户名').fill(USER.name);
+  await page.getByPlaceholder('密码', { exact: true }).fill(USER.password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL(/#\/(list|main)/);
+}
+
+const formItem = (page: Page, root: Locator, label: string) =>
+  root.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
+
+/** Opens the select of a form item and picks the option whose text is `option`. */
+async function chooseIn(page: Page, item: Locator, option: string | RegExp) {
+  await item.locator('.ant-select-selector').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+describe('a first customer’s own work, end to end', () => {
+  it('registers with the SMS code, creates an organization from the empty list, then a project', { timeout: 120_000 }, async () => {
+    const { page } = ctx;
+    await page.goto(`${ctx.server.url}/#/register`);
+    await page.getByPlaceholder('手机号', { exact: true }).fill(MOBILE);
+    const before = outbox(ctx.dataDir, MOBILE).length;
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    const sent = await newestCode(ctx.dataDir, MOBILE, before);
+    await page.getByPlaceholder('验证码').fill(sent.code);
+    await page.getByPlaceholder('用户名（选填）').fill(USER.name);
+    await page.getByPlaceholder('密码', { exact: true }).fill(USER.password);
+    await shot(page, 'register');
+    await page.getByRole('button', { name: /注\s*册/ }).click();
+    await page.waitForURL(/#\/login/);
+    await signIn(page);
+
+    const empty = page.locator('.ant-empty', { hasText: '您还没有加入任何企业' });
+    await empty.waitFor();
+    await shot(page, 'empty-list');
+    await empty.getByRole('button', { name: /创建组织/ }).click();
+    const orgDialog = page.locator('.ant-modal', { hasText: '组织名称' });
+    await orgDialog.getByPlaceholder('请输入组织名称，如公司或团队的名称').fill('城东规划研究所');
+    await orgDialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('已创建组织「城东规划研究所」').waitFor();
+
+    const projectDialog = page.locator('.ant-modal', { hasText: '封面颜色' });
+    await projectDialog.getByPlaceholder('请输入项目名称').fill(PROJECT_NAME);
+    await shot(page, 'new-project');
+    await projectDialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/#\/main\/[0-9a-f-]{36}\/reportList/);
+    state.projectId = /#\/main\/([0-9a-f-]{36})\//.exec(page.url())![1];
+    await page.getByText('暂无报告').waitFor();
+    await shot(page, 'project-opened');
+  });
+
+  it('makes a label group with two labels, then adds two PDF reports tagged with them', { timeout: 180_000 }, async () => {
+    const { page } = ctx;
+    await signIn(page);
+    await page.goto(`${ctx.server.url}/#/main/${state.projectId}/tags`);
+    await page.getByPlaceholder('请输入标签名称搜索').waitFor();
+    await page.getByRole('button', { name: '新增分组' }).click();
+    await page.locator('.ant-modal:visible').getByPlaceholder('请输入分组名称').fill('报告主题');
+    await page.locator('.ant-modal:visible').getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('新增标签分组成功').waitFor();
+    await page.locator('.ant-list-item', { hasText: '报告主题' }).click();
+    for (const label of LABELS) {
+      await page.getByRole('button', { name: '新增标签' }).click();
+      const dialog = page.locator('.ant-modal:visible');
+      await dialog.getByPlaceholder('请输入标签名称', { exact: true }).fill(label);
+      await dialog.locator('.ant-select').last().click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '报告主题' }).click();
+      await dialog.getByRole('button', { name: /确\s*定/ }).click();
+      await page.getByText('新增标签成功').first().waitFor();
+      await page.getByRole('cell', { name: label, exact: true }).waitFor();
+    }
+    await shot(page, 'labels');
+
+    await page.goto(`${ctx.server.url}/#/main/${state.projectId}/reportList`);
+    for (const [index, name] of REPORTS.entries()) {
+      await page.getByRole('button', { name: '新增报告' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect.poll(() => dialog.getByPlaceholder('请输入创建人').inputValue()).toBe(USER.name);
+      await dialog.getByPlaceholder('请输入报告名称').fill(name);
+      const fileItem = formItem(page, dialog, '报告文件');
+      await fileItem.locator('input[type="file"]').setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(await onePagePdf(`report ${index}`)) });
+      await fileItem.getByText('上传成功').waitFor();
+      await formItem(page, dialog, '标签').locator('.ant-select-selector').click();
+      await page.locator('.ant-cascader-menu-item', { hasText: '报告主题' }).click();
+      await page.locator('.ant-cascader-menu-item', { hasText: LABELS[index] }).click();
+      await page.keyboard.press('Escape');
+      if (index === 0) await shot(page, 'report-dialog');
+      await dialog.getByRole('button', { name: /确\s*定/ }).click();
+      await page.getByText('新增报告成功').first().waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      const card = page.locator('.library-card', { hasText: name });
+      await card.waitFor();
+    }
+    for (const [index, name] of REPORTS.entries()) {
+      expect(await page.locator('.library-card', { hasText: name }).innerText()).toContain(LABELS[index]);
+    }
+    await shot(page, 'reports');
+  });
+
+  it('项目设置 › 成果数据: downloads the template, imports it through the preview, and the source is ready', { timeout: 180_000 }, async () => {
+    const { page } = ctx;
+    await signIn(page);
+    await page.goto(`${ctx.server.url}/#/projectSetting/${state.projectId}/projectInfo`);
+    await page.getByRole('menuitem', { name: '成果数据' }).click();
+    await page.waitForURL(/#\/projectSetting\/[^/]+\/resultsData$/);
+    await page.locator('.results-data__current').getByText('未设置').waitFor();
+    await shot(page, 'results-data-empty');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /下载模板/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const template = path.join(files, download.suggestedFilename());
+    await download.saveAs(template);
+    // A real workbook, not an error page saved under that name.
+    expect(read(await readFile(template)).SheetNames.length).toBeGreaterThan(1);
+
+    await page.locator('input[type=file]').setInputFiles(template);
+    const preview = page.getByLabel('导入预览');
+    await preview.waitFor({ timeout: 60_000 });
+    await shot(page, 'import-preview');
+    await page.getByRole('button', { name: /确认导入/ }).click();
+    await page.locator('.results-data__check.ant-alert-success').getByText('已就绪').waitFor({ timeout: 60_000 });
+    await shot(page, 'import-ready');
+  });
+});
