@@ -57,10 +57,21 @@ async function signIn(page: Page) {
 const formItem = (page: Page, root: Locator, label: string) =>
   root.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
 
-/** Opens the select of a form item and picks the option whose text is `option`. */
-async function chooseIn(page: Page, item: Locator, option: string | RegExp) {
-  await item.locator('.ant-select-selector').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+/**
+ * Picks `option` in the select of a form item, until the select shows it: on a busy machine a
+ * click can land in the list of the select before it, still sliding out.
+ */
+async function chooseIn(page: Page, item: Locator, option: string) {
+  const chosen = item.locator('.ant-select-selection-item', { hasText: option });
+  for (let attempt = 0; attempt < 3 && !(await chosen.isVisible()); attempt += 1) {
+    if (!(await item.locator('.ant-select').evaluate((select) => select.classList.contains('ant-select-open')))) await item.locator('.ant-select-selector').click();
+    await page
+      .locator(`.ant-select-dropdown:visible:not(.ant-slide-up-leave) .ant-select-item-option[title="${option}"]`)
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    await chosen.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  }
+  await chosen.waitFor();
 }
 
 /** A call of the signed-in page with its session, for set-up that has no screen of its own. */
