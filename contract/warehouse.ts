@@ -29,6 +29,8 @@ export interface WarehouseImportResult {
   after: WarehouseCounts;
   /** Where the project's 成果 data is read from before the import (its extra_info), when it is elsewhere. */
   replaces_source: { connection_id: string; schema_name: string } | null;
+  /** What the import made for 成果生成 where the project lacked it (research dimensions, a report type, a report group); empty in a preview. */
+  prepared: string[];
 }
 
 /** One bad cell or sheet: `text` is the whole sentence, e.g. 「指标」第 5 行「标准值」列：不是数字. */

@@ -148,12 +148,12 @@ describe('成果生成', () => {
       [{ ...good, report_type: setup.dimension.district }, '报告类型不存在'],
       [{ ...good, report_group_id: 999999 }, '报告分组不存在'],
       [{ ...good, connection_id: 999999 }, '数据连接不存在'],
-      [{ ...good, schema_name: ' ' }, 'schema_name'],
+      [{ ...good, schema_name: ' ' }, '请填写模式名'],
       [{ ...good, report_project_uuid: '00000000-0000-4000-8000-000000000000' }, 'report_project_uuid'],
       [{ ...good, data_list: [{ area: '东城区', street: '不存在街道' }] }, '所选的第 1 个区域「东城区/不存在街道」不在项目的调查范围中'],
       [{ ...good, data_list: [{ area: '东城区' }] }, '不在项目的调查范围中'],
       [{ ...good, data_list: [{ area: '东城区', street: '和平街道' }, { area: '东城区', street: '和平街道' }] }, '第 2 个区域「东城区/和平街道」与第 1 个重复'],
-      [{ ...good, report_type: undefined }, 'report_type'],
+      [{ ...good, report_type: undefined }, '报告类型'],
     ];
     for (const [payload, message] of cases) {
       const response = await post(payload);

@@ -55,6 +55,20 @@ const newProject = async (name: string) => {
 const names = (nodes: RegionNode[]): string[] => nodes.flatMap((node) => [node.name, ...names(node.children)]);
 const issuesOf = (answer: { json: () => { data: { errors: WarehouseImportIssue[] } } }) => answer.json().data.errors.map((issue) => issue.text);
 
+/** Starts a 成果 generation and answers its job once finished (or as it is after 60 s). */
+async function generated(project: string, payload: object): Promise<GenerationJob | undefined> {
+  const RESULTS = `/studio/report/api/oa_result/projects/${project}/report`;
+  const started = await ctx.app.inject({ method: 'POST', url: `${RESULTS}/generate/`, payload, headers: authHeaders(admin) });
+  expect(started.statusCode, started.body).toBe(200);
+  const jobId = started.json().data.job_id;
+  let job: GenerationJob | undefined;
+  for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    job = ((await get(`${RESULTS}/generate/?pageSize=50`)).json().result.data as GenerationJob[]).find((it) => it.job_id === jobId);
+    if (job?.finished_at) break;
+  }
+  return job;
+}
+
 beforeAll(async () => {
   ctx = await createTestApp({ app: { jobs: { pollSeconds: 0.5, retryDelaySeconds: 0 } } });
   admin = await login(ctx.app);
@@ -131,19 +145,44 @@ describe('成果 from an imported warehouse', () => {
       database_name: 'warehouse',
       report_group_id: group.id,
     };
+    expect(await generated(DEMO.projectUuid, payload)).toMatchObject({ state: 'completed', done: 1, failed: 0 });
     const RESULTS = `/studio/report/api/oa_result/projects/${DEMO.projectUuid}/report`;
-    const started = await ctx.app.inject({ method: 'POST', url: `${RESULTS}/generate/`, payload, headers: authHeaders(admin) });
-    expect(started.statusCode, started.body).toBe(200);
-    const jobId = started.json().data.job_id;
-    let job: GenerationJob | undefined;
-    for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 200))) {
-      job = ((await get(`${RESULTS}/generate/?pageSize=50`)).json().result.data as GenerationJob[]).find((it) => it.job_id === jobId);
-      if (job?.finished_at) break;
-    }
-    expect(job).toMatchObject({ state: 'completed', done: 1, failed: 0 });
     // A district of the demo's seeded warehouse is not in the imported one, so it is refused at once.
     const demoDistrict = await ctx.app.inject({ method: 'POST', url: `${RESULTS}/generate/`, payload: { ...payload, data_list: [{ area: '东城区' }] }, headers: authHeaders(admin) });
     expect(demoDistrict.json().message).toContain('不在项目的调查范围中');
+  }, 90_000);
+  it('makes the research dimension, a report type and a report group a new project lacks, so 成果生成 works at once', async () => {
+    const project = await newProject('新客户的项目');
+    const answer = await upload(project, workbook(small('新安区')));
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data.prepared).toEqual(['研究维度「生态宜居」（区县级）', '报告类型「体检报告」', '报告分组「体检成果」']);
+    // The research dimensions are the labels of the first report filter group, each with its level.
+    const filters = (await get(`${REPORT(project)}/filter_label_setting/?origin=报告`)).json();
+    const first = (Array.isArray(filters) ? filters : filters.results)[0];
+    expect(first.name).toBe('体检维度');
+    expect(first.labels.map((label: { name: string; extra_info: { level: number } }) => [label.name, label.extra_info.level])).toEqual([['生态宜居', 3]]);
+
+    const db = ctx.database.db;
+    const label = async (name: string) => (await db.select().from(labels).where(and(eq(labels.projectUuid, project), eq(labels.name, name))))[0].id;
+    const [group] = await db.select().from(libraryGroups).where(and(eq(libraryGroups.projectUuid, project), eq(libraryGroups.name, '体检成果')));
+    const extra = await extraInfo(project);
+    const payload = {
+      data_list: [{ area: '新安区' }],
+      report_type: await label('体检报告'),
+      level: 3,
+      level_label: await label('生态宜居'),
+      report_project_uuid: project,
+      connection_id: Number(extra.connection_id),
+      schema_name: extra.schema_name,
+      database_name: 'warehouse',
+      report_group_id: group.id,
+    };
+    expect(await generated(project, payload)).toMatchObject({ state: 'completed', done: 1, failed: 0 });
+
+    // Importing again makes nothing twice.
+    const again = await upload(project, workbook(small('新安区')));
+    expect(again.json().data.prepared).toEqual([]);
+    expect(await db.select().from(labels).where(and(eq(labels.projectUuid, project), eq(labels.name, '生态宜居')))).toHaveLength(1);
   }, 90_000);
 });
 

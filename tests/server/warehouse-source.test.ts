@@ -85,9 +85,9 @@ describe('checking a source', () => {
       [{ ...demoSource(), schema_name: 'warehouse_none' }, 'schema warehouse_none 不存在或无权访问'],
       [{ ...demoSource(), schema_name: 'public' }, 'schema public 不存在或无权访问'],
       [{ ...demoSource(), database_name: 'postgres' }, '数据库 postgres 不存在或无权访问'],
-      [{ connection_id: demoConnection, schema_name: '' }, '查询参数 schema_name 不能为空'],
+      [{ connection_id: demoConnection, schema_name: '' }, '查询参数「模式名」不能为空'],
       [{ connection_id: demoConnection, schema_name: '  ' }, '请选择 schema'],
-      [{ connection_id: 'abc', schema_name: 'warehouse_demo' }, '查询参数 connection_id 的类型不正确'],
+      [{ connection_id: 'abc', schema_name: 'warehouse_demo' }, '查询参数「数据连接」的类型不正确'],
     ] as const) {
       const answer = await check(DEMO.projectUuid, source);
       expect([answer.statusCode, answer.json().message], JSON.stringify(source)).toEqual([400, message]);

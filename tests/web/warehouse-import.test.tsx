@@ -19,6 +19,7 @@ const preview: WarehouseImportResult = {
   before: null,
   after: counts([1, 1, 2, 1, 1, 1, 2], 5, 7),
   replaces_source: { connection_id: '1', schema_name: 'public' },
+  prepared: [],
 };
 
 /** The import route: a dry run answers `preview`, an import the same marked done; every call is kept. */
@@ -31,7 +32,7 @@ function serveImport(answer?: (dryRun: boolean) => Response) {
       calls.push({ dryRun, sent: (file?.size ?? 0) > 0 });
       await delay(300);
       if (answer) return answer(dryRun);
-      return HttpResponse.json({ code: 200, message: dryRun ? '预览' : '导入成功', data: { ...preview, dry_run: dryRun } });
+      return HttpResponse.json({ code: 200, message: dryRun ? '预览' : '导入成功', data: { ...preview, dry_run: dryRun, prepared: dryRun ? [] : ['研究维度「生态宜居」（区县级）', '报告类型「体检报告」'] } });
     }),
   );
   return calls;
@@ -86,7 +87,7 @@ describe('WarehouseImport', () => {
       { dryRun: true, sent: true },
       { dryRun: false, sent: true },
     ]);
-    expect(await screen.findByText('导入成功')).toBeInTheDocument();
+    expect(await screen.findByText('导入成功，并为成果生成新增了研究维度「生态宜居」（区县级）、报告类型「体检报告」')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '确认导入' })).not.toBeInTheDocument();
   });
 

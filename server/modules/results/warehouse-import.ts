@@ -6,6 +6,7 @@ import { connections, projects } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { inBatches } from '../../lib/sql';
 import { BUILTIN_DRIVER, projectWarehouseSchema, WAREHOUSE_DATABASE } from '../connections/drivers/builtin';
+import { prepareResults } from './results-setup';
 import { countsOf, type WarehousePlan } from './warehouse-plan';
 import { createWarehouseTables, INDICATOR_TABLE, VALUE_TABLE } from './warehouse-tables';
 
@@ -46,7 +47,7 @@ function replacedSource(extraInfo: unknown, schema: string): WarehouseImportResu
 export async function previewWarehouse(db: Db, projectUuid: string, plan: WarehousePlan): Promise<WarehouseImportResult> {
   const schema = projectWarehouseSchema(projectUuid);
   const [project] = await db.select({ extraInfo: projects.extraInfo }).from(projects).where(eq(projects.uuid, projectUuid));
-  return { dry_run: true, schema_name: schema, before: await warehouseCounts(db, schema), after: countsOf(plan), replaces_source: replacedSource(project?.extraInfo, schema) };
+  return { dry_run: true, schema_name: schema, before: await warehouseCounts(db, schema), after: countsOf(plan), replaces_source: replacedSource(project?.extraInfo, schema), prepared: [] };
 }
 
 async function insertPlan(tx: Db, schema: string, plan: WarehousePlan) {
@@ -104,11 +105,12 @@ export function importWarehouse(db: Db, projectUuid: string, plan: WarehousePlan
     await tx.execute(sql`drop schema if exists ${id(schema)} cascade`);
     await createWarehouseTables(tx, schema);
     await insertPlan(tx, schema, plan);
+    const prepared = await prepareResults(tx, projectUuid, plan.indicators);
     const extra = (project.extraInfo ?? {}) as Record<string, unknown>;
     await tx
       .update(projects)
       .set({ extraInfo: { ...extra, project_id: projectUuid, connection_id: String(connectionId), database_name: WAREHOUSE_DATABASE, schema_name: schema } })
       .where(eq(projects.uuid, projectUuid));
-    return { dry_run: false, schema_name: schema, before, after: countsOf(plan), replaces_source: replacedSource(project.extraInfo, schema) };
+    return { dry_run: false, schema_name: schema, before, after: countsOf(plan), replaces_source: replacedSource(project.extraInfo, schema), prepared };
   });
 }

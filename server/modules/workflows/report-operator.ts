@@ -167,7 +167,7 @@ export async function runReportTask(app: FastifyInstance, deps: ResultDeps, requ
     log.note(`已提交成果生成任务 ${jobId}：体检维度「${dimensionName}」，报告类型「${reportType.name}」，${regions.length} 个区域，报告放入「${WORKFLOW_REPORT_GROUP}」分组`);
   } catch (error) {
     // The 成果 checks name the generation's fields; data_list is this task's regions.
-    if (error instanceof Refused || error instanceof AppError) throw new TaskFailed(error.message.replace(/^data_list/, '输入 regions'), log.toString());
+    if (error instanceof Refused || error instanceof AppError) throw new TaskFailed(error.message.replace(/^所选的/, '输入 regions '), log.toString());
     throw error;
   }
 

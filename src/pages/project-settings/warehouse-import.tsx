@@ -68,7 +68,7 @@ export function WarehouseImport({ projectId, onImported }: Props) {
       if (dryRun) setStep({ kind: 'preview', file, result });
       else {
         setStep({ kind: 'idle' });
-        feedback.success('导入成功');
+        feedback.success(result.prepared.length > 0 ? `导入成功，并为成果生成新增了${result.prepared.join('、')}` : '导入成功');
         onImported?.(result);
       }
     } catch (error) {
