@@ -114,4 +114,41 @@ describe('工作流 DAG fitted to its canvas', () => {
     await expectFitted(page, names);
     await page.screenshot({ path: `${shots}/refit-panel.png` });
   }, 180_000);
+
+  it('keeps a view the user zoomed on a resize or a deletion, and fits again once a task is added', async () => {
+    const { page, server } = ctx;
+    const api = await apiAs(server.url);
+    const workflow = await api.post<Workflow>(base, { name: `自行缩放-${Date.now()}`, schedule: '' });
+    for (const name of ['step_a', 'step_b', 'step_c']) await api.post(`${base}${workflow.id}/tasks/`, { name, operator: 'ReportOperator' });
+
+    await signInAsDemo(page, server.url);
+    await page.goto(`${server.url}/#/projectSetting/${DEMO_PROJECT}/workflows/${workflow.id}`);
+    await page.getByRole('heading', { name: workflow.name }).waitFor();
+    const names = ['step_a', 'step_b', 'step_c'];
+    await expectFitted(page, names);
+
+    const transform = () => page.locator('.react-flow__viewport').evaluate((viewport) => (viewport as HTMLElement).style.transform);
+    const zoomIn = page.locator('.react-flow__controls-zoomin');
+    for (let click = 0; click < 3; click += 1) await zoomIn.click();
+    await expect.poll(async () => (await view(page)).outside.length).toBeGreaterThan(0);
+    const zoomed = await transform();
+
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(1200);
+    // Let a refit (there should be none) land before the view is read.
+    await page.waitForTimeout(500);
+    expect(await transform()).toBe(zoomed);
+
+    const row = page.locator('.ant-tabs-tabpane-active').getByRole('row', { name: /step_c/ });
+    await row.getByRole('button', { name: /删\s*除/ }).click();
+    await confirmDialog(page, '此操作将永久删除1条数据');
+    await page.getByText('删除成功').last().waitFor();
+    names.pop();
+    await expect.poll(async () => (await view(page)).names).toEqual(names);
+    await page.waitForTimeout(500);
+    expect(await transform()).toBe(zoomed);
+
+    await addTask(page, 'step_d');
+    await expectFitted(page, [...names, 'step_d']);
+  }, 120_000);
 });
