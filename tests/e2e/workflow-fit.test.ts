@@ -82,13 +82,13 @@ describe('工作流 DAG fitted to its canvas', () => {
     }
 
     // Tasks added one by one, stacked under the first rank until the graph is taller than the canvas at full zoom.
-    await page.screenshot({ path: `${shots}/refit-before.png` });
+    await page.locator('.dag-graph').screenshot({ path: `${shots}/refit-before.png` });
     for (const name of ['extra_1', 'extra_2', 'extra_3', 'extra_4']) {
       await addTask(page, name);
       names.push(name);
       await expectFitted(page, names);
     }
-    await page.screenshot({ path: `${shots}/refit-after-add.png` });
+    await page.locator('.dag-graph').screenshot({ path: `${shots}/refit-after-add.png` });
 
     // Deleting a task re-centres what is left.
     const row = page.locator('.ant-tabs-tabpane-active').getByRole('row', { name: /extra_4/ });
@@ -97,12 +97,12 @@ describe('工作流 DAG fitted to its canvas', () => {
     await page.getByText('删除成功').last().waitFor();
     names.pop();
     await expectFitted(page, names);
-    await page.screenshot({ path: `${shots}/refit-after-delete.png` });
+    await page.locator('.dag-graph').screenshot({ path: `${shots}/refit-after-delete.png` });
 
     // A narrower, then a taller window.
     await page.setViewportSize({ width: 900, height: 800 });
     await expectFitted(page, names);
-    await page.screenshot({ path: `${shots}/refit-narrow.png` });
+    await page.locator('.dag-graph').screenshot({ path: `${shots}/refit-narrow.png` });
     await page.setViewportSize({ width: 1366, height: 1100 });
     await expectFitted(page, names);
     await page.setViewportSize({ width: 1366, height: 800 });
@@ -112,7 +112,7 @@ describe('工作流 DAG fitted to its canvas', () => {
     await page.locator('[data-testid=dag-node][data-task=load_b]').click();
     await page.getByTestId('task-details').getByText('任务：load_b').waitFor();
     await expectFitted(page, names);
-    await page.screenshot({ path: `${shots}/refit-panel.png` });
+    await page.locator('.dag-graph').screenshot({ path: `${shots}/refit-panel.png` });
   }, 180_000);
 
   it('keeps a view the user zoomed on a resize or a deletion, and fits again once a task is added', async () => {
