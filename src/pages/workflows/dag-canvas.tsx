@@ -1,9 +1,10 @@
-import { Background, Controls, Handle, Position, ReactFlow, type Node, type NodeProps } from '@xyflow/react';
+import { Background, Controls, Handle, Position, ReactFlow, ReactFlowProvider, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useMemo } from 'react';
 import { useSettings } from '../../lib/settings';
 import { TASK_STATE_LABELS, type TaskState, type WorkflowLink, type WorkflowTask } from '../../../contract/workflows';
 import { layoutDag, type TaskCard } from './dag-layout';
+import { FIT_VIEW_OPTIONS, useFittedView } from './use-fitted-view';
 import './workflows.css';
 
 function TaskNode({ data }: NodeProps<Node<TaskCard & { clicked?: boolean }, 'task'>>) {
@@ -42,31 +43,39 @@ interface Props {
   onSelect: (task: string) => void;
 }
 
-export function DagCanvas({ tasks, links, states, selected, onSelect }: Props) {
+export function DagCanvas(props: Props) {
+  return (
+    <ReactFlowProvider>
+      <DagFlow {...props} />
+    </ReactFlowProvider>
+  );
+}
+
+function DagFlow({ tasks, links, states, selected, onSelect }: Props) {
   const laidOut = useMemo(() => layoutDag(tasks, links, states), [tasks, links, states]);
   const nodes = useMemo(() => laidOut.nodes.map((node) => ({ ...node, data: { ...node.data, clicked: node.data.name === selected } })), [laidOut, selected]);
   const { edges } = laidOut;
   // The canvas's controls and edge labels follow the theme; the task cards keep their own colours.
   const { theme } = useSettings();
-  // Another set of tasks or links mounts a new canvas, so it fits the view again.
-  const shape = `${tasks.map((task) => task.id).join(',')}|${links.map((link) => link.id).join(',')}`;
+  const ids = useMemo(() => [...tasks.map((task) => `task:${task.id}`), ...links.map((link) => `link:${link.id}`)], [tasks, links]);
+  const fitted = useFittedView(ids);
   return (
     <ReactFlow
-      key={shape}
       nodes={nodes}
       edges={edges}
       nodeTypes={nodeTypes}
       fitView
-      fitViewOptions={{ maxZoom: 1.2 }}
+      fitViewOptions={FIT_VIEW_OPTIONS}
       minZoom={0.1}
       nodesConnectable={false}
       nodesDraggable={false}
       onNodeClick={(_, node) => onSelect(node.data.name)}
+      onMoveEnd={fitted.onMoveEnd}
       proOptions={{ hideAttribution: true }}
       colorMode={theme === 'dark' ? 'dark' : 'light'}
     >
       <Background />
-      <Controls showInteractive={false} />
+      <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} onZoomIn={fitted.onZoomed} onZoomOut={fitted.onZoomed} onFitView={fitted.onFitted} />
     </ReactFlow>
   );
 }
