@@ -148,7 +148,7 @@ describe('workflows', () => {
     const other = await makeWorkflow('改名工作流', { start_date: '2026-01-01T00:00:00+08:00' });
     expect(await messageOf('PATCH', `${other.id}/`, { name: '重名工作流' })).toBe('工作流名称已存在');
     expect(await messageOf('POST', '', { name: 'c', schedule: '* * *' })).toMatch(/^调度不正确/);
-    expect(await messageOf('POST', '', { name: 'c', schedule: '61 * * * *' })).toMatch(/^调度不正确/);
+    expect(await messageOf('POST', '', { name: 'c', schedule: '61 * * * *' })).toBe('调度不正确：「61 * * * *」不是有效的 cron 表达式（分 0–59、时 0–23、日 1–31、月 1–12、周 0–7）');
     for (const bad of ['2026-02-30T00:00:00Z', 'tomorrow', '2026/01/01', '2026-01-01T25:00:00+08:00']) {
       expect(await messageOf('POST', '', { name: 'd', start_date: bad }), bad).toBe('开始时间格式不正确：请填写时间，如 2026-01-01 00:00:00 或 2026-01-01T00:00:00+08:00');
     }
@@ -295,10 +295,10 @@ describe('links', () => {
     const { workflow, load, clean, summary } = await threeTaskWorkflow('坏连线的工作流');
     const other = await threeTaskWorkflow('别的工作流');
     const path = `${workflow.id}/links/`;
-    expect(await messageOf('POST', path, { target_task: clean.id })).toBe('请选择上游任务 source_task');
-    expect(await messageOf('POST', path, { source_task: clean.id })).toBe('请选择下游任务 target_task');
-    expect(await messageOf('POST', path, { source_task: other.load.id, target_task: clean.id })).toBe(`上游任务 source_task 不是本工作流的任务（id ${other.load.id}）`);
-    expect(await messageOf('POST', path, { source_task: load.id, target_task: 999999 })).toBe('下游任务 target_task 不是本工作流的任务（id 999999）');
+    expect(await messageOf('POST', path, { target_task: clean.id })).toBe('请选择上游任务');
+    expect(await messageOf('POST', path, { source_task: clean.id })).toBe('请选择下游任务');
+    expect(await messageOf('POST', path, { source_task: other.load.id, target_task: clean.id })).toBe(`上游任务不是本工作流的任务（id ${other.load.id}）`);
+    expect(await messageOf('POST', path, { source_task: load.id, target_task: 999999 })).toBe('下游任务不是本工作流的任务（id 999999）');
     expect(await messageOf('POST', path, { source_task: load.id, target_task: load.id })).toBe('任务 load 不能连接到自身');
     expect(await messageOf('POST', path, { source_task: load.id, target_task: summary.id, source_param: 'rows' })).toBe('连线 load → summary 须同时填写 source_param 和 target_param，或都留空（仅表示先后顺序）');
     expect(await messageOf('POST', path, { source_task: load.id, target_task: summary.id, source_param: 'row', target_param: 'text' })).toBe('任务 load 没有输出 row（source_param）');

@@ -6,10 +6,10 @@ import { linkParamProblem, type DagTask } from './validity';
 
 export type LinkBody = Static<typeof LinkWrite>;
 
-function taskOf(tasks: DagTask[], id: number | undefined, field: string, label: string): DagTask {
-  if (id === undefined) throw badRequest(`请选择${label} ${field}`);
+function taskOf(tasks: DagTask[], id: number | undefined, label: string): DagTask {
+  if (id === undefined) throw badRequest(`请选择${label}`);
   const task = tasks.find((candidate) => candidate.id === id);
-  if (!task) throw badRequest(`${label} ${field} 不是本工作流的任务（id ${id}）`);
+  if (!task) throw badRequest(`${label}不是本工作流的任务（id ${id}）`);
   return task;
 }
 
@@ -19,8 +19,8 @@ function taskOf(tasks: DagTask[], id: number | undefined, field: string, label: 
  * types, not twice the same link, not a second feed of one input.
  */
 export function linkValues(tasks: DagTask[], others: LinkRow[], body: LinkBody, base?: LinkRow): LinkValues {
-  const source = taskOf(tasks, body.source_task ?? base?.sourceTaskId, 'source_task', '上游任务');
-  const target = taskOf(tasks, body.target_task ?? base?.targetTaskId, 'target_task', '下游任务');
+  const source = taskOf(tasks, body.source_task ?? base?.sourceTaskId, '上游任务');
+  const target = taskOf(tasks, body.target_task ?? base?.targetTaskId, '下游任务');
   if (source === target) throw badRequest(`任务 ${source.name} 不能连接到自身`);
   const sourceParam = (body.source_param ?? base?.sourceParam ?? '').trim();
   const targetParam = (body.target_param ?? base?.targetParam ?? '').trim();

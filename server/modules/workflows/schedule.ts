@@ -20,8 +20,9 @@ export function checkSchedule(value: string | undefined | null): string {
   if (text.split(' ').length !== 5) throw badRequest('调度不正确：请填写 5 段 cron 表达式（分 时 日 月 周，如 0 2 * * *），或 @once、@hourly、@daily、@weekly、@monthly、@yearly，留空为仅手动运行');
   try {
     parser.parseExpression(text);
-  } catch (error) {
-    throw badRequest(`调度不正确：${(error as Error).message}`);
+  } catch {
+    // The parser's own words are English; say which values each field takes.
+    throw badRequest(`调度不正确：「${text}」不是有效的 cron 表达式（分 0–59、时 0–23、日 1–31、月 1–12、周 0–7）`);
   }
   return text;
 }
