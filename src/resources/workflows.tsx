@@ -147,8 +147,8 @@ export const workflowTasksResource: AppResource = {
       },
       { key: 'retries', label: '重试次数', form: ['create', 'edit'], input: { type: 'number', min: 0, max: 100, precision: 0 }, help: '不填则用工作流的重试次数', render: (value) => (value === null || value === undefined ? '默认' : String(value)) },
       { key: 'timeout', label: '超时（秒）', form: ['create', 'edit'], initial: 3600, input: { type: 'number', min: 1, max: 86400, precision: 0 } },
-      { key: 'pool', label: 'pool', form: ['create', 'edit'], initial: 'default_pool', input: { type: 'text', maxLength: 100 } },
-      { key: 'queue', label: 'queue', form: ['create', 'edit'], initial: 'default', input: { type: 'text', maxLength: 100 } },
+      { key: 'pool', label: '资源池', form: ['create', 'edit'], initial: 'default_pool', input: { type: 'text', maxLength: 100 } },
+      { key: 'queue', label: '队列', form: ['create', 'edit'], initial: 'default', input: { type: 'text', maxLength: 100 } },
     ],
   },
 };

@@ -78,7 +78,7 @@ describe('report detail in the browser', () => {
 
     await page.getByRole('button', { name: '新增报告' }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByPlaceholder('请输入创建人').inputValue()).toBe('demo');
+    await expect.poll(() => dialog.getByPlaceholder('请输入创建人').inputValue()).toBe('演示用户');
     await dialog.getByPlaceholder('请输入报告名称').fill(NAME);
     const fileItem = dialog.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: '报告文件' }) });
     await fileItem.locator('input[type="file"]').setInputFiles({ name: '多页报告.pdf', mimeType: 'application/pdf', buffer: await multiPagePdf(PAGES) });

@@ -258,12 +258,14 @@ describe('工作流', () => {
     await rowOf('report', instances);
     await choose(user, instances, '状态', '失败');
     await user.click((await screen.findAllByTitle('成功')).at(-1)!);
-    await user.type(within(instances).getByLabelText('pool'), 'default_pool{enter}');
+    await user.type(within(instances).getByLabelText('资源池'), 'default_pool{enter}');
     await user.type(within(instances).getByLabelText('最短时长'), '5');
     await user.click(within(instances).getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(calls.instanceQueries.at(-1)?.getAll('state')).toEqual(['failed', 'success']));
     const query = calls.instanceQueries.at(-1)!;
     expect(query.getAll('pool')).toEqual(['default_pool']);
+    // The filters and columns are named in Chinese (资源池, 队列), never by their keys.
+    expect(within(instances).queryByText(/^(pool|queue)$/)).toBeNull();
     expect(query.get('duration_gte')).toBe('5');
     expect(query.has('state[]')).toBe(false);
     expect(query.get('limit')).toBe('20');

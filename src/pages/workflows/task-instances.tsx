@@ -64,10 +64,10 @@ export function TaskInstances({ projectId, workflowId, run }: { projectId: strin
         <Form.Item name="state" label="状态">
           <Select mode="multiple" allowClear placeholder="全部" className="workflow-filter" options={TASK_STATES.map((state) => ({ label: TASK_STATE_LABELS[state], value: state }))} />
         </Form.Item>
-        <Form.Item name="pool" label="pool">
+        <Form.Item name="pool" label="资源池">
           <Select {...tags('pool')} className="workflow-filter" />
         </Form.Item>
-        <Form.Item name="queue" label="queue">
+        <Form.Item name="queue" label="队列">
           <Select {...tags('queue')} className="workflow-filter" />
         </Form.Item>
         <Form.Item name="execution_date" label="执行日期">
@@ -117,8 +117,8 @@ export function TaskInstances({ projectId, workflowId, run }: { projectId: strin
           { key: 'state', title: '状态', dataIndex: 'state', render: (state: TaskState) => <Tag color={TASK_STATE_COLORS[state]}>{TASK_STATE_LABELS[state] ?? state}</Tag> },
           { key: 'tries', title: '尝试次数', render: (_, instance) => `${instance.try_number}/${instance.max_tries}` },
           { key: 'operator', title: '运算符', dataIndex: 'operator', render: (operator: TaskInstance['operator']) => OPERATOR_LABELS[operator] ?? operator },
-          { key: 'pool', title: 'pool', dataIndex: 'pool' },
-          { key: 'queue', title: 'queue', dataIndex: 'queue' },
+          { key: 'pool', title: '资源池', dataIndex: 'pool' },
+          { key: 'queue', title: '队列', dataIndex: 'queue' },
           { key: 'start_date', title: '开始时间', dataIndex: 'start_date', render: shownDate },
           { key: 'end_date', title: '结束时间', dataIndex: 'end_date', render: shownDate },
           { key: 'duration', title: '时长', dataIndex: 'duration', render: shownDuration },
