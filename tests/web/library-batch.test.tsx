@@ -112,7 +112,7 @@ describe('批量操作', { timeout: 45_000 }, () => {
     const materials = [item(1, '街景照片', { group_id: 5 }), item(2, '航拍照片', { group_id: 5 })];
     const calls = serveLibrary('material', { items: materials, groups });
     const { user, bar } = await selectionMode('#/main/p-1/materialList?groupId=5', '街景照片');
-    await user.click(within(bar).getByLabelText('全选'));
+    await user.click(within(bar).getByLabelText('全选本页'));
     await user.click(button(bar, '移出分组'));
     await user.click(await confirmButton('此操作将2条素材全部移出分组，是否继续操作?'));
     expect(await screen.findByText('批量移出成功')).toBeInTheDocument();
