@@ -115,7 +115,7 @@ describe('project shell', () => {
     /** Whether antd has painted with this colour: the rendered theme tokens, not a setting. */
     const painted = (colour: string) => Array.from(document.querySelectorAll('style')).some((style) => style.textContent?.toLowerCase().includes(colour));
     const { user } = openApp('#/main/p-1/reportList');
-    expect(await screen.findByText('城市体检示例项目', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('城市体检示例项目', {}, { timeout: 55_000 })).toBeInTheDocument();
     await waitFor(() => expect(document.body).toHaveClass('theme-dark'));
     // The dark skin's header and the light one's page background.
     expect(painted('#141414')).toBe(true);
@@ -129,5 +129,5 @@ describe('project shell', () => {
     await waitFor(() => expect(painted('#f5f7fa')).toBe(true));
     // The user's choice is kept for next time, over the project's skin.
     expect(localStorage.getItem('userTheme')).toBe('light');
-  }, 60_000);
+  }, 90_000);
 });
