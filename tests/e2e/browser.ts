@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { startServer, tempDataDir, type ServerProcess } from '../support/server-process';
 
@@ -116,4 +116,34 @@ export async function apiAs(url: string): Promise<DemoApi> {
       return uploaded.url;
     },
   };
+}
+
+/**
+ * Picks `option` in an antd select (`select` is its `.ant-select`) until it shows it: on a busy
+ * machine a click can land in a list still sliding in or out.
+ */
+export async function pickOption(page: Page, select: Locator, option: string): Promise<void> {
+  const chosen = select.locator('.ant-select-selection-item', { hasText: option });
+  for (let attempt = 0; attempt < 5 && !(await chosen.isVisible()); attempt += 1) {
+    if (!(await select.evaluate((element) => element.classList.contains('ant-select-open')))) await select.locator('.ant-select-selector').click();
+    await page
+      .locator(`.ant-select-dropdown:visible:not(.ant-slide-up-leave) .ant-select-item-option[title="${option}"]`)
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    await chosen.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  }
+  await chosen.waitFor();
+}
+
+/** Walks the region cascader (区域) of `root` along `path` and checks its last entry. */
+export async function checkRegion(page: Page, root: Locator, path: string[]): Promise<void> {
+  await root.locator('.ant-select[aria-label="区域"] .ant-select-selector').click();
+  const menus = page.locator('.ant-cascader-menus:visible .ant-cascader-menu');
+  for (const [column, name] of path.entries()) {
+    const entry = menus.nth(column).locator(`.ant-cascader-menu-item[title="${name}"]`);
+    if (column < path.length - 1) await entry.click();
+    else await entry.locator('.ant-cascader-checkbox').click();
+  }
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-cascader-menus:visible').waitFor({ state: 'hidden' });
 }

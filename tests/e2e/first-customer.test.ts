@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { read } from 'xlsx';
-import { setupBrowser } from './browser';
+import { checkRegion, pickOption, setupBrowser } from './browser';
 import { onePagePdf, tempFolder } from './files';
 import { newestCode, outbox } from './outbox';
 
@@ -57,35 +57,7 @@ async function signIn(page: Page) {
 const formItem = (page: Page, root: Locator, label: string) =>
   root.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
 
-/**
- * Picks `option` in the select of a form item, until the select shows it: on a busy machine a
- * click can land in the list of the select before it, still sliding out.
- */
-async function chooseIn(page: Page, item: Locator, option: string) {
-  const chosen = item.locator('.ant-select-selection-item', { hasText: option });
-  for (let attempt = 0; attempt < 3 && !(await chosen.isVisible()); attempt += 1) {
-    if (!(await item.locator('.ant-select').evaluate((select) => select.classList.contains('ant-select-open')))) await item.locator('.ant-select-selector').click();
-    await page
-      .locator(`.ant-select-dropdown:visible:not(.ant-slide-up-leave) .ant-select-item-option[title="${option}"]`)
-      .click({ timeout: 5_000 })
-      .catch(() => undefined);
-    await chosen.waitFor({ timeout: 5_000 }).catch(() => undefined);
-  }
-  await chosen.waitFor();
-}
-
-/** Walks the region cascader of `root` along `path` and checks its last entry. */
-async function checkRegion(page: Page, root: Locator, path: string[]) {
-  await root.locator('.ant-select[aria-label="区域"] .ant-select-selector').click();
-  const menus = page.locator('.ant-cascader-menus:visible .ant-cascader-menu');
-  for (const [column, name] of path.entries()) {
-    const entry = menus.nth(column).locator(`.ant-cascader-menu-item[title="${name}"]`);
-    if (column < path.length - 1) await entry.click();
-    else await entry.locator('.ant-cascader-checkbox').click();
-  }
-  await page.keyboard.press('Escape');
-  await page.locator('.ant-cascader-menus:visible').waitFor({ state: 'hidden' });
-}
+const chooseIn = (page: Page, item: Locator, option: string) => pickOption(page, item.locator('.ant-select'), option);
 
 describe('a first customer’s own work, end to end', () => {
   it('registers with the SMS code, creates an organization from the empty list, then a project', { timeout: 120_000 }, async () => {

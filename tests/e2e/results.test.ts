@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
+import { checkRegion, DEMO_PROJECT, pickOption, setupBrowser, signInAsDemo } from './browser';
 
 const SHOTS = '/tmp/shots-results';
 const STREET = ['示例省', '示例市', '东湖区', '东湖街道'];
@@ -13,33 +13,7 @@ const reportNames = COMMUNITIES.map((community) => `示例市东湖区东湖街�
 
 const cardOf = (page: Page, name: string) => page.locator('.library-card', { has: page.locator('.library-card__name', { hasText: name }) });
 
-/**
- * Opens a select by its aria-label inside `root` and picks the option, until the select shows it
- * (a click on a list still sliding in, or under one sliding out, can miss on a busy machine).
- */
-async function choose(page: Page, root: Locator, label: string, option: string) {
-  const select = root.locator(`.ant-select[aria-label="${label}"]`);
-  const chosen = select.locator('.ant-select-selection-item', { hasText: option });
-  for (let attempt = 0; attempt < 3 && !(await chosen.isVisible()); attempt += 1) {
-    if (!(await select.evaluate((element) => element.classList.contains('ant-select-open')))) await select.locator('.ant-select-selector').click();
-    await page.locator(`.ant-select-item-option[title="${option}"]:visible`).click();
-    await chosen.waitFor({ timeout: 5_000 }).catch(() => undefined);
-  }
-  await chosen.waitFor();
-}
-
-/** Walks the open cascader along `path` and checks its last entry. */
-async function checkRegion(page: Page, root: Locator, path: string[]) {
-  await root.locator('.ant-select[aria-label="区域"] .ant-select-selector').click();
-  const menus = page.locator('.ant-cascader-menus:visible .ant-cascader-menu');
-  for (const [column, name] of path.entries()) {
-    const entry = menus.nth(column).locator(`.ant-cascader-menu-item[title="${name}"]`);
-    if (column < path.length - 1) await entry.click();
-    else await entry.locator('.ant-cascader-checkbox').click();
-  }
-  await page.keyboard.press('Escape');
-  await page.locator('.ant-cascader-menus:visible').waitFor({ state: 'hidden' });
-}
+const choose = (page: Page, root: Locator, label: string, option: string) => pickOption(page, root.locator(`.ant-select[aria-label="${label}"]`), option);
 
 describe('成果 in the browser', () => {
   const context = setupBrowser();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Workflow, WorkflowTask } from '../../contract/workflows';
-import { apiAs, confirmDialog, DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
+import { apiAs, confirmDialog, DEMO_PROJECT, pickOption, setupBrowser, signInAsDemo } from './browser';
 
 const ctx = setupBrowser();
 const shots = '/tmp/shots';
@@ -40,15 +40,7 @@ async function addTask(page: Page, name: string) {
   await page.locator('.ant-tabs-tabpane-active').getByRole('button', { name: /新\s*增/ }).click();
   const dialog = page.locator('.ant-modal', { hasText: '新增任务' });
   await dialog.getByLabel('任务名称').fill(name);
-  // On a busy machine a click can land while the list is still opening: pick until the select shows it.
-  const operator = dialog.locator('.ant-form-item', { hasText: '运算符' });
-  const chosen = operator.locator('.ant-select-selection-item', { hasText: '成果生成' });
-  for (let attempt = 0; attempt < 5 && !(await chosen.isVisible()); attempt += 1) {
-    await operator.locator('.ant-select-selector').click();
-    await page.locator('.ant-select-dropdown:visible').getByText('成果生成', { exact: true }).click({ timeout: 5_000 }).catch(() => undefined);
-    await chosen.waitFor({ timeout: 5_000 }).catch(() => undefined);
-  }
-  await chosen.waitFor();
+  await pickOption(page, dialog.locator('.ant-form-item', { hasText: '运算符' }).locator('.ant-select'), '成果生成');
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await page.getByText('新增任务成功').last().waitFor();
   await dialog.waitFor({ state: 'hidden' });
