@@ -42,6 +42,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
+          // A screen that answers in a second alone may take several while two browser files share the cores.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
         },
       },
