@@ -14,7 +14,7 @@ import { connectHost, disconnectHost, pickShared, takeShared, type HostConnectio
 
 type GlobalState = Record<string, unknown>;
 
-/** What a qiankun host passes to mount (README: embedding). */
+/** What a qiankun host passes to mount (docs/design/embedding.md). */
 export interface MountProps extends SharedState, HostConnection {
   /** The host's container; the app mounts into its #ezreport, made there when missing. */
   container?: HTMLElement;

@@ -14,7 +14,7 @@ export const DEMO = {
   nickname: '演示用户',
 } as const;
 
-/** The demo organization, project and administrator of ARCHITECTURE.md. */
+/** The demo organization, project and administrator of the README (demo account). */
 export async function seedDemoAccounts(tx: Db): Promise<void> {
   await tx
     .insert(organizations)

@@ -1,4 +1,4 @@
-/** The library list: a page of items and its exact total in one statement, by shape of filter (README: The list at a million items). */
+/** The library list: a page of items and its exact total in one statement, by shape of filter (docs/design/library-list.md, "The list at a million items"). */
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';

@@ -6,7 +6,7 @@ import { runScriptTask } from './script-operator';
 import { TaskFailed, type TaskRunner } from './types';
 
 /**
- * Runs one try of a task by its operator (docs-notes/task-runner.md). A failed try throws
+ * Runs one try of a task by its operator (docs/design/workflows.md, "Operators"). A failed try throws
  * TaskFailed with its Chinese reason and log; an unexpected error becomes one too, so the run
  * engine only ever sees TaskFailed. `results`: what 成果 generation checks regions with (the
  * app's, so the runner and the generation queue agree; tests give fakes).

@@ -1,7 +1,7 @@
 /**
  * The client-side checks and texts of the upload widgets (spec workspace §5, §9;
  * platform §2, §9). Pure functions: a file description in, a message or null out.
- * The server checks the content again (README, "Upload checks").
+ * The server checks the content again (docs/design/uploads-and-files.md, "Upload checks").
  */
 
 /** What the checks need of a File. */
