@@ -114,7 +114,7 @@ describe('project shell', () => {
     signIn();
     /** Whether antd has painted with this colour: the rendered theme tokens, not a setting. */
     const painted = (colour: string) => Array.from(document.querySelectorAll('style')).some((style) => style.textContent?.toLowerCase().includes(colour));
-    const { user } = openApp('#/main/p-1/reportList');
+    const { user } = openApp('#/main/p-1/reportList', { allStyles: true });
     expect(await screen.findByText('城市体检示例项目', {}, { timeout: 55_000 })).toBeInTheDocument();
     await waitFor(() => expect(document.body).toHaveClass('theme-dark'));
     // The dark skin's header and the light one's page background.

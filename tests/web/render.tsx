@@ -1,3 +1,4 @@
+import { StyleProvider, type Transformer } from '@ant-design/cssinjs';
 import { render, screen } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { HashRouter } from 'react-router-dom';
@@ -6,13 +7,26 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { Root } from '../../src/root';
 import { demoToken } from './msw';
 
-/** Opens the whole app at a hash route, as a user would. */
-export function openApp(hash: string) {
+/**
+ * antd's styles keep only what decides whether an element is shown (display, visibility): for each
+ * style asked, jsdom matches every rule of every style tag, role queries ask for thousands, and
+ * nothing in jsdom lays out, so the other declarations only cost time.
+ */
+const showingOnly: Transformer = {
+  visit: (style) =>
+    Object.fromEntries(
+      Object.entries(style).filter(([key, value]) => (typeof value === 'object' && value !== null) || key === 'display' || key === 'visibility'),
+    ),
+};
+const Styles = ({ children }: { children: ReactNode }) => <StyleProvider transformers={[showingOnly]}>{children}</StyleProvider>;
+
+/** Opens the whole app at a hash route, as a user would; `allStyles` for a test of what antd paints. */
+export function openApp(hash: string, { allStyles = false } = {}) {
   window.location.hash = hash;
   // The pointer-events check reads computed styles up the tree, which is slow under antd's
   // many style tags in jsdom; the app never disables pointer events on something to click.
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-  return { user, ...render(<Root />) };
+  return { user, ...render(<Root />, { wrapper: allStyles ? undefined : Styles }) };
 }
 
 export function signIn(): void {
@@ -36,9 +50,11 @@ export async function fill(user: ReturnType<typeof userEvent.setup>, placeholder
 
 /** The app's Refine providers and router, as the screens are held: a wrapper for widgets and hooks. */
 export const InApp = ({ children }: { children: ReactNode }) => (
-  <HashRouter>
-    <AppProviders>{children}</AppProviders>
-  </HashRouter>
+  <Styles>
+    <HashRouter>
+      <AppProviders>{children}</AppProviders>
+    </HashRouter>
+  </Styles>
 );
 
 export const renderInApp = (ui: ReactElement) => render(ui, { wrapper: InApp });
