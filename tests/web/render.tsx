@@ -4,6 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { HashRouter } from 'react-router-dom';
 import { AppProviders } from '../../src/app-providers';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { reloadSettings } from '../../src/lib/settings';
 import { Root } from '../../src/root';
 import { demoToken } from './msw';
 
@@ -22,6 +23,8 @@ const Styles = ({ children }: { children: ReactNode }) => <StyleProvider transfo
 
 /** Opens the whole app at a hash route, as a user would; `allStyles` for a test of what antd paints. */
 export function openApp(hash: string, { allStyles = false } = {}) {
+  // A load starts from storage: the mode and theme an earlier test's URL gave do not carry over.
+  reloadSettings();
   window.location.hash = hash;
   // The pointer-events check reads computed styles up the tree, which is slow under antd's
   // many style tags in jsdom; the app never disables pointer events on something to click.
