@@ -14,8 +14,9 @@ import {
 } from '../../server/db/schema';
 import { createInvitation, redeemInvitation } from '../../server/lib/invite-tokens';
 import { hashPassword } from '../../server/lib/passwords';
-import { checkDeclaration } from '../../server/plugins/access';
-import { ensureOrganizationRoles, ORGANIZATION_DETAILS } from '../../server/modules/organizations/builtin-roles';
+import { checkDeclaration } from '../../server/access/gate';
+import { ORGANIZATION_DETAILS } from '../../server/access/organization';
+import { ensureOrganizationRoles } from '../../server/modules/organizations/builtin-roles';
 import { scopeDetails } from '../../contract/permissions';
 import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
 

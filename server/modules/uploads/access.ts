@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { projectMembers, storedFiles } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { permissionChecker } from '../../../contract/permissions';
-import { currentUser } from '../../plugins/auth';
-import { isOrganizationAdmin, organizationAccess } from '../organizations/access';
-import { projectAccess } from '../projects/access';
+import { currentUser } from '../../access/sessions';
+import { isOrganizationAdmin, organizationAccess } from '../../access/organization';
+import { projectAccess } from '../../access/project';
 import type { Purpose } from './purposes';
 import type { FileRow } from './store';
 

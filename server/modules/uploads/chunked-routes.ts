@@ -3,15 +3,14 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, ErrorCode } from '../../lib/errors';
 import { cleanFileName } from '../../lib/file-types';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../../access/sessions';
 
 import { presentFile, uploadTarget } from './access';
 import { chunkStore, type TaskMeta } from './chunk-store';
 import { closeAfterUnreadUploads, uploadParts } from './multipart';
 import { uploadRule } from './purposes';
 import { storeUpload } from './store';
-import { Int } from '../../lib/schema-types';
-import { ErrorBody } from '../../lib/schema-types';
+import { Int, ErrorBody } from '../../lib/schema-types';
 
 const tags = ['上传'];
 const TASK_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,13 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../../access/sessions';
 
 import { fileNotFound, presentFile, readableFile, uploadTarget } from './access';
 import { closeAfterUnreadUploads, uploadParts } from './multipart';
 import { PURPOSES, type Purpose } from './purposes';
 import { storeUpload } from './store';
-import { Id } from '../../lib/schema-types';
-import { ErrorBody } from '../../lib/schema-types';
+import { Id, ErrorBody } from '../../lib/schema-types';
 
 const tags = ['上传'];
 const FileInfo = Type.Object({

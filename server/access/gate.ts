@@ -1,8 +1,8 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { matches, scopeDetails } from '../../contract/permissions';
 import type { Db } from '../db/client';
-import { demandSome, projectAccess, type ProjectAccess } from '../modules/projects/access';
-import { demand, organizationAccess, type OrganizationAccess } from '../modules/organizations/access';
+import { demand, ORGANIZATION_DETAILS, organizationAccess, type OrganizationAccess } from './organization';
+import { demandSome, projectAccess, type ProjectAccess } from './project';
 
 /** Where a route's project or organization comes from when it is not the usual path parameter. */
 type Locate = (request: FastifyRequest, db: Db) => Promise<string | undefined> | string | undefined;
@@ -28,7 +28,6 @@ declare module 'fastify' {
 }
 
 const PROJECT_DETAILS = scopeDetails('project');
-const ORGANIZATION_DETAILS = scopeDetails('organization');
 
 /** A permission a route declares must exist in the catalogue: a typo fails at start, not as a silent 403. */
 export function checkDeclaration(url: string, config: FastifyContextConfig | undefined): void {
