@@ -14,8 +14,9 @@ import {
 } from '../../server/db/schema';
 import { createInvitation, redeemInvitation } from '../../server/lib/invite-tokens';
 import { hashPassword } from '../../server/lib/passwords';
-import { checkDeclaration } from '../../server/plugins/access';
-import { ensureOrganizationRoles, ORGANIZATION_DETAILS } from '../../server/modules/organizations/builtin-roles';
+import { checkDeclaration } from '../../server/access/gate';
+import { ORGANIZATION_DETAILS } from '../../server/access/organization';
+import { ensureOrganizationRoles } from '../../server/modules/organizations/builtin-roles';
 import { scopeDetails } from '../../contract/permissions';
 import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
 
@@ -142,6 +143,10 @@ describe('seed of organization roles', () => {
     expect(() => checkDeclaration('/x/', { organization: { permission: 'organization.member.view_member' } })).not.toThrow();
     expect(() => checkDeclaration('/x/', { organization: { permission: 'organization.member.veiw_member' } })).toThrow(/veiw_member/);
     expect(() => checkDeclaration('/x/', { project: { anyOf: ['report.report.view_report', 'report.nothing'] } })).toThrow(/report\.nothing/);
+    const rights = (scope: 'project' | 'organization', pattern: string) => ({ rights: { refusal: '', cases: { upload: { scope, anyOf: [pattern] } } } });
+    expect(() => checkDeclaration('/x/', rights('organization', 'organization.edit_organization'))).not.toThrow();
+    expect(() => checkDeclaration('/x/', rights('project', 'organization.edit_organization'))).toThrow(/edit_organization/);
+    expect(() => checkDeclaration('/x/', rights('organization', 'edit_orgnization'))).toThrow(/edit_orgnization/);
   });
 });
 

@@ -4,12 +4,11 @@ import type { users } from '../../db/schema';
 import { checkPasswordRule } from '../../lib/account-rules';
 import { badRequest, ErrorCode } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, createSession, endSession, endUserSessions, type SessionUser } from '../../access/sessions';
 import {
   clearWrongPasswords, countPasswordAttempt, findUserBySignInName, LOCK_AFTER_WRONG_PASSWORDS, lockPasswordSignIn, minutesUntil, updateUser,
 } from './queries';
 import { LoginBody, LoginResult, openRoute, tags, UserInfo, UserInfoUpdate } from './schemas';
-import { createSession, endSession, endUserSessions, type SessionUser } from './sessions';
 import { takeSignInAttempt } from './sign-in-limits';
 import { ErrorBody } from '../../lib/schema-types';
 

@@ -4,12 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { checkCode, checkMobile, checkPasswordRule, checkUsername } from '../../lib/account-rules';
 import { badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, createSession, endUserSessions } from '../../access/sessions';
 import { createUser, findUserByMobile, uniqueViolationField, updateUser, usernameTaken } from './queries';
 import {
   BindBody, LoginResult, MessageBody, MobileBody, openRoute, RegisterBody, Registered, ResetBody, SmsCodeBody, SmsLoginBody, tags,
 } from './schemas';
-import { createSession, endUserSessions } from './sessions';
 import { consumeCode, issueCode, SMS_ACTIONS, type SmsAction } from './sms-codes';
 import { ErrorBody } from '../../lib/schema-types';
 

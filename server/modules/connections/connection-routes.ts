@@ -7,7 +7,7 @@ import { listPage } from '../../lib/list-page';
 import { PageOf } from '../../lib/pagination';
 import { refuseTaken } from '../../lib/sql';
 import { permissionDetail } from '../../../contract/permissions';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import { deleteConnection, findConnection, insertConnection, listConnections, updateConnection, type ConnectionRow } from './queries';
 import { forgetRegionTrees } from '../results/regions';
 import { BUILTIN_DRIVER } from './drivers/builtin';

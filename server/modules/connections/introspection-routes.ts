@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors';
 import { drfPage } from '../../lib/pagination';
 import { permissionDetail } from '../../../contract/permissions';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import { CONNECTION_BASE } from './connection-routes';
 import { BUILTIN_DRIVER, projectWarehouseSchema } from './drivers/builtin';
 import type { ForeignKey, SchemaColumn, Session } from './drivers/types';

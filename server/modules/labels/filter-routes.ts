@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { ok, REPORT_BASE } from '../../lib/report-service';
 import { LABEL_PERMISSIONS } from '../../../contract/labels';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import { checkTags, createFilter, deleteFilters, findFilter, labelsWithGroups, listFilters, updateFilter, type FilterRow } from './filter-queries';
 import { presentLabel } from './queries';
 import { FilterListQuery, FilterWrite, Ids, ProjectIdParams, ProjectParams } from './schemas';

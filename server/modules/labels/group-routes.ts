@@ -7,7 +7,7 @@ import { parseIds } from '../../lib/ids';
 import { ok, REPORT_BASE } from '../../lib/report-service';
 import { refuseTaken } from '../../lib/sql';
 import { LABEL_PERMISSIONS } from '../../../contract/labels';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import {
   createLabelGroup, deleteLabelGroups, findLabelGroup, labelCount, listLabelGroups, sortLabelGroups, updateLabelGroup,
 } from './group-queries';

@@ -7,7 +7,7 @@ import { parseIds } from '../../lib/ids';
 import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
 import { ok, REPORT_BASE } from '../../lib/report-service';
 import { LABEL_PERMISSIONS } from '../../../contract/labels';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import { importLabels } from './import';
 import {
   checkGroupRef, checkLabelName, deleteLabels, findLabel, groupNameOf, insertLabel, insertLabels, labelsOfProject, listLabels,

@@ -7,7 +7,7 @@ import { parseIds } from '../../lib/ids';
 import { ok, REPORT_BASE } from '../../lib/report-service';
 import { refuseTaken } from '../../lib/sql';
 import type { LibraryKindContract, LibraryOperation } from '../../../contract/library';
-import { projectOf } from '../../plugins/access';
+import { projectOf } from '../../access/gate';
 import { createGroup, deleteKindGroups, findGroup, listGroups, saveGroups, updateGroup, type GroupRow } from './group-queries';
 import { GroupBatchEdit, GroupListQuery, GroupWrite, Ids, ProjectIdParams, ProjectParams } from './schemas';
 

@@ -5,7 +5,7 @@ import { parseIds } from '../../lib/ids';
 import { ok, REPORT_BASE } from '../../lib/report-service';
 import { isId } from '../../lib/schema-types';
 import type { LibraryOperation } from '../../../contract/library';
-import { projectOf } from '../../plugins/access';
+import { projectOf } from '../../access/gate';
 import { deleteUnusedObjects } from '../uploads/storage-gc';
 import { deleteItems, insertItems, labelIdsByName, moveItems, setLabelsOfItems, updateItem, type NewItem } from './item-writes';
 import { itemsOfProject, presentedItem, presentedItems, readListQuery } from './items';

@@ -1,10 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizationMembers, roles } from '../../db/schema';
-import { scopeDetails } from '../../../contract/permissions';
-
-/** Every permission detail of the organization scope of the catalogue. */
-export const ORGANIZATION_DETAILS = scopeDetails('organization');
+import { ORGANIZATION_DETAILS } from '../../access/organization';
 
 /** The two roles every organization starts with. */
 export const BUILTIN_ORGANIZATION_ROLES = [

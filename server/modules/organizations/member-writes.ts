@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { organizationMembers, projectMembers, projects, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { handOverProjects } from '../projects/member-queries';
-import { refused, type OrganizationAccess } from './access';
+import { refused, type OrganizationAccess } from '../../access/organization';
 import { countManagers, findMember, findMembers, findRole, type MemberRow } from './queries';
 
 /** Serializes the rules on who may stay (last owner, last admin) between concurrent changes. */

@@ -7,18 +7,12 @@ import { findRole as findScopedRole, type RoleRow, type RoleScope } from '../../
 import { containing } from '../../lib/sql';
 import { updateUser } from '../accounts/queries';
 import { ensureOrganizationRoles } from './builtin-roles';
+import { memberRoleJoin } from '../../access/organization';
 
 const order = (ordering: string, columns: Record<string, Parameters<typeof asc>[0]>) => {
   const column = columns[ordering.replace(/^-/, '')];
   return ordering.startsWith('-') ? desc(column) : asc(column);
 };
-
-/** An organization role of the member's organization (never a project role, never another organization's). */
-export const memberRoleJoin = and(
-  eq(roles.id, organizationMembers.roleId),
-  eq(roles.organizationUuid, organizationMembers.organizationUuid),
-  isNull(roles.projectUuid),
-);
 
 const memberColumns = {
   member: organizationMembers,

@@ -5,9 +5,9 @@ import { parseIds } from '../../lib/ids';
 import { listPage } from '../../lib/list-page';
 import { ErrorBody } from '../../lib/schema-types';
 import { permissionDetail, type PermissionAction } from '../../../contract/permissions';
-import { inProject, projectOf } from '../../plugins/access';
-import { currentUser } from '../../plugins/auth';
-import { projectNotFound } from './access';
+import { inProject, projectOf } from '../../access/gate';
+import { currentUser } from '../../access/sessions';
+import { projectNotFound } from '../../access/project';
 import { inviteToProject } from './member-invitations';
 import {
   addOrganizationUsers,

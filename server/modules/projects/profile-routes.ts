@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import { permissionDetail } from '../../../contract/permissions';
 import { readProfile, saveProfile } from './queries';
 import { ProjectParams } from './schemas';

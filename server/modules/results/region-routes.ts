@@ -4,7 +4,7 @@ import { REPORT } from '../../../contract/library';
 import type { RegionLevel } from '../../../contract/results';
 import { REPORT_BASE } from '../../lib/report-service';
 import { Int } from '../../lib/schema-types';
-import { projectOf } from '../../plugins/access';
+import { projectOf } from '../../access/gate';
 import { projectWarehouse, regionTreeBody } from './regions';
 
 const Params = Type.Object({ projectId: Type.String({ maxLength: 64 }) });

@@ -5,7 +5,7 @@ import { GENERATE_MESSAGE, REGION_PAYLOAD_KEYS, type GeneratePayload } from '../
 import { badRequest } from '../../lib/errors';
 import { ok } from '../../lib/report-service';
 import { Id, Int } from '../../lib/schema-types';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import { defaultResultDeps, type ResultDeps } from './deps';
 import { checkGeneration, dimensionLabelIds, MAX_REGIONS } from './generation-checks';
 import { createGeneration, GENERATE_QUEUE, listGenerations, type RegionJobData } from './generation-queries';

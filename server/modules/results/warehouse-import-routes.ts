@@ -7,7 +7,7 @@ import { AppError, ErrorCode } from '../../lib/errors';
 import { ok, REPORT_BASE } from '../../lib/report-service';
 import { ErrorBody } from '../../lib/schema-types';
 import { readXlsx } from '../../lib/xlsx-reader';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import { closeAfterUnreadUploads, uploadParts } from '../uploads/multipart';
 import { contentDisposition } from '../uploads/serve-routes';
 import { forgetRegionTrees } from './regions';

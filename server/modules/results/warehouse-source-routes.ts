@@ -8,7 +8,7 @@ import { projects } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { ok, REPORT_BASE } from '../../lib/report-service';
 import { ErrorBody, Id } from '../../lib/schema-types';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import { findConnection, type ConnectionRow } from '../connections/queries';
 import { withProjectConnection } from '../connections/reader';
 import { forgetRegionTrees } from './regions';

@@ -4,7 +4,7 @@ import { badRequest } from '../../lib/errors';
 import { listPage } from '../../lib/list-page';
 import { PageOf } from '../../lib/pagination';
 import { refuseTaken } from '../../lib/sql';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import { touchWorkflowsOfScript } from '../workflows/dag';
 import { paramValues, PARAM_DIRECTIONS, type ParamValues } from './checks';
 import { deleteParam, findParam, findScript, insertParam, listParams, updateParam, type ParamRow } from './queries';

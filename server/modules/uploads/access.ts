@@ -1,21 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { projectMembers, storedFiles } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { permissionChecker } from '../../../contract/permissions';
-import { currentUser } from '../../plugins/auth';
-import { isOrganizationAdmin, organizationAccess } from '../organizations/access';
-import { projectAccess } from '../projects/access';
+import { badRequest, notFound } from '../../lib/errors';
+import { admitToOrganization, admitToProject, rightsCheckedInHandler } from '../../access/gate';
+import { currentUser } from '../../access/sessions';
+import { isOrganizationAdmin, organizationAccess } from '../../access/organization';
 import type { Purpose } from './purposes';
 import type { FileRow } from './store';
 
 export const fileNotFound = () => notFound('文件不存在或您无权查看');
 
-/** Writing reports or materials of a project lets one upload into it; a script file takes writing scripts. */
-const PROJECT_UPLOADERS = ['create_report', 'edit_report', 'create_material', 'edit_material'];
-const SCRIPT_UPLOADERS = ['script.create_script', 'script.edit_script'];
-/** Files of no project are the organization's own; adding them is editing the organization. */
-const ORGANIZATION_UPLOADERS = ['organization.edit_organization'];
+/** Who may upload where; the upload routes declare it, so the start-up check sees these patterns. */
+export const uploadRights = rightsCheckedInHandler('您暂无上传文件的权限', {
+  // Writing reports or materials of a project lets one upload into it; a script file takes writing scripts.
+  project: { scope: 'project', anyOf: ['create_report', 'edit_report', 'create_material', 'edit_material'] },
+  script: { scope: 'project', anyOf: ['script.create_script', 'script.edit_script'] },
+  // Files of no project are the organization's own; adding them is editing the organization.
+  organization: { scope: 'organization', anyOf: ['organization.edit_organization'] },
+});
 
 /**
  * Where an upload goes, checked anew on every request: the caller must still be a member of the
@@ -23,16 +25,13 @@ const ORGANIZATION_UPLOADERS = ['organization.edit_organization'];
  */
 export async function uploadTarget(app: FastifyInstance, request: FastifyRequest, projectUuid: string | null, purpose?: Purpose) {
   if (projectUuid) {
-    const access = await projectAccess(app.db, request, projectUuid);
-    const uploaders = purpose === 'script' ? SCRIPT_UPLOADERS : PROJECT_UPLOADERS;
-    if (!permissionChecker(access.permissions).matchSome(uploaders)) throw forbidden('您暂无上传文件的权限', 40301);
-    return { organizationUuid: access.project.organizationUuid, projectUuid: access.project.uuid };
+    const { project } = await admitToProject(app.db, request, purpose === 'script' ? 'script' : 'project', projectUuid);
+    return { organizationUuid: project.organizationUuid, projectUuid: project.uuid };
   }
   // A script belongs to a project and takes its file from there.
   if (purpose === 'script') throw badRequest('脚本文件请上传到所属项目');
-  const access = await organizationAccess(app.db, request);
-  if (!permissionChecker(access.permissions).matchSome(ORGANIZATION_UPLOADERS)) throw forbidden('您暂无上传文件的权限', 40301);
-  return { organizationUuid: access.organization.uuid, projectUuid: null };
+  const { organization } = await admitToOrganization(app.db, request, 'organization');
+  return { organizationUuid: organization.uuid, projectUuid: null };
 }
 
 /**

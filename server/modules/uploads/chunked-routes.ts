@@ -3,15 +3,14 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, ErrorCode } from '../../lib/errors';
 import { cleanFileName } from '../../lib/file-types';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../../access/sessions';
 
-import { presentFile, uploadTarget } from './access';
+import { presentFile, uploadRights, uploadTarget } from './access';
 import { chunkStore, type TaskMeta } from './chunk-store';
 import { closeAfterUnreadUploads, uploadParts } from './multipart';
 import { uploadRule } from './purposes';
 import { storeUpload } from './store';
-import { Int } from '../../lib/schema-types';
-import { ErrorBody } from '../../lib/schema-types';
+import { Int, ErrorBody } from '../../lib/schema-types';
 
 const tags = ['上传'];
 const TASK_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -57,6 +56,7 @@ export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/uploader/v2/index/',
     {
+      config: uploadRights,
       schema: {
         tags,
         summary: '上传一个分片（multipart：task_id、chunk、chunks、size、name、可选 project_uuid，最后是 file）',
@@ -105,7 +105,7 @@ export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: Static<typeof SuccessBody> }>(
     '/api/uploader/v2/success/',
-    { schema: { tags, summary: '合并分片，得到文件', body: SuccessBody, response: { 400: ErrorBody } } },
+    { config: uploadRights, schema: { tags, summary: '合并分片，得到文件', body: SuccessBody, response: { 400: ErrorBody } } },
     async (request) => {
       const user = currentUser(request);
       const taskId = checkTaskId(request.body.task_id);

@@ -1,13 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../../access/sessions';
 
-import { fileNotFound, presentFile, readableFile, uploadTarget } from './access';
+import { fileNotFound, presentFile, readableFile, uploadRights, uploadTarget } from './access';
 import { closeAfterUnreadUploads, uploadParts } from './multipart';
 import { PURPOSES, type Purpose } from './purposes';
 import { storeUpload } from './store';
-import { Id } from '../../lib/schema-types';
-import { ErrorBody } from '../../lib/schema-types';
+import { Id, ErrorBody } from '../../lib/schema-types';
 
 const tags = ['上传'];
 const FileInfo = Type.Object({
@@ -44,7 +43,7 @@ export async function uploadFileRoutes(app: FastifyInstance): Promise<void> {
   for (const url of ['/api/uploader/v1/file_upload/', '/api/v1/file-upload/']) {
     app.post<{ Querystring: Static<typeof PurposeQuery> }>(
       url,
-      { schema: { tags, summary: '上传文件（multipart 字段 file），归当前企业（需编辑企业的权限）', querystring: PurposeQuery, response: { 201: FileInfo, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody } } },
+      { config: uploadRights, schema: { tags, summary: '上传文件（multipart 字段 file），归当前企业（需编辑企业的权限）', querystring: PurposeQuery, response: { 201: FileInfo, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody } } },
       (request, reply) => upload(request, reply, null, request.query.purpose),
     );
   }
@@ -52,6 +51,7 @@ export async function uploadFileRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof PurposeQuery> }>(
     '/api/uploader/v1/projects/:project_uuid/file_upload/',
     {
+      config: uploadRights,
       schema: { tags, summary: '上传文件，归该项目（需报告或素材的新增、编辑权限；purpose=script 需脚本的新增或编辑权限）', params: ProjectParams, querystring: PurposeQuery, response: { 201: FileInfo, 400: ErrorBody, 413: ErrorBody } },
     },
     (request, reply) => upload(request, reply, request.params.project_uuid, request.query.purpose),

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listPage } from '../../lib/list-page';
 import { PageOf } from '../../lib/pagination';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import { changeWorkflow, loadDag } from './dag';
 import { linkValues, type LinkBody } from './link-checks';
 import { deleteLink, findLink, insertLink, listLinks, updateLink } from './link-queries';

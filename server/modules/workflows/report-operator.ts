@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import type { ResultDeps } from '../results/deps';
 import { checkGeneration, dimensionLabelIds, REPORT_TYPE_GROUP } from '../results/generation-checks';
 import { createGeneration, finishIfSettled } from '../results/generation-queries';
-import { demandSome, userProjectAccess } from '../projects/access';
+import { demandSome, userProjectAccess } from '../../access/project';
 import { projectWarehouse } from '../results/regions';
 import { TaskLog } from './task-log';
 import { TaskFailed, type TaskRunRequest, type TaskRunResult } from './types';

@@ -4,7 +4,7 @@ import { permissionDetail } from '../../../contract/permissions';
 import { badRequest } from '../../lib/errors';
 import { listPage } from '../../lib/list-page';
 import { PageOf } from '../../lib/pagination';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import type { Engine } from './engine';
 import { clearRun, deleteRun, markRun, triggerRun } from './run-control';
 import { findRun, findWorkflow, listRuns, presentRun, runRow, taskCounts, type RunListRow } from './run-queries';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/errors';
 import { listPage } from '../../lib/list-page';
 import { PageOf } from '../../lib/pagination';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import { findInstance, findRun, listInstances, presentInstance } from './run-queries';
 import { mayRun, RUN_BASE, runTags } from './run-routes';
 import { InstanceListParams, InstanceListQuery, InstanceParams, InstanceQuery, TaskInstance, TaskInstanceWithLog } from './run-schemas';

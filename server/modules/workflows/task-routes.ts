@@ -4,7 +4,7 @@ import { badRequest } from '../../lib/errors';
 import { listPage } from '../../lib/list-page';
 import { PageOf } from '../../lib/pagination';
 import { refuseTaken } from '../../lib/sql';
-import { inProject, projectOf } from '../../plugins/access';
+import { inProject, projectOf } from '../../access/gate';
 import { changeWorkflow } from './dag';
 import { mayWorkflow, WORKFLOW_BASE, workflowTags as tags } from './paths';
 import { presentTask } from './present';

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { badRequest, forbidden, notAuthenticated } from '../lib/errors';
-import { resolveSession, type SessionUser } from '../modules/accounts/sessions';
-import type { Standing } from '../modules/projects/access';
-import { projectParam } from './access';
-import { isApiPath } from './errors';
 import { UUID } from '../lib/schema-types';
+import { isApiPath } from '../plugins/errors';
+import { projectParam } from './gate';
+import { resolveSession, type SessionUser } from './sessions';
+import type { Standing } from './standing';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -84,10 +84,4 @@ export function installAuth(app: FastifyInstance, db: Db, idleDays: number): voi
     if (!token) throw notAuthenticated();
     await signIn(request, token);
   });
-}
-
-/** The signed-in user of a route that is not public. */
-export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw notAuthenticated();
-  return request.user;
 }

@@ -1,14 +1,21 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { organizationMembers, organizations, roles } from '../../db/schema';
-import { AppError, ErrorCode, forbidden, notFound, permissionDenied } from '../../lib/errors';
-import { currentUser } from '../../plugins/auth';
-import type { SessionUser } from '../accounts/sessions';
-import { ORGANIZATION_DETAILS } from './builtin-roles';
-import { permissionDetail, type PermissionAction } from '../../../contract/permissions';
-import { UUID } from '../../lib/schema-types';
-import { memberRoleJoin } from './queries';
+import type { Db } from '../db/client';
+import { organizationMembers, organizations, roles } from '../db/schema';
+import { AppError, ErrorCode, forbidden, notFound, permissionDenied } from '../lib/errors';
+import { UUID } from '../lib/schema-types';
+import { permissionDetail, scopeDetails, type PermissionAction } from '../../contract/permissions';
+import { currentUser, type SessionUser } from './sessions';
+
+/** Every permission detail of the organization scope of the catalogue. */
+export const ORGANIZATION_DETAILS = scopeDetails('organization');
+
+/** An organization role of the member's organization (never a project role, never another organization's). */
+export const memberRoleJoin = and(
+  eq(roles.id, organizationMembers.roleId),
+  eq(roles.organizationUuid, organizationMembers.organizationUuid),
+  isNull(roles.projectUuid),
+);
 
 export interface OrganizationAccess {
   organization: typeof organizations.$inferSelect;

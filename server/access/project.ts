@@ -1,14 +1,14 @@
-import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
-import { organizationMembers, projectMembers, projects, roles } from '../../db/schema';
-import { notFound, permissionDenied } from '../../lib/errors';
-import { currentUser } from '../../plugins/auth';
-import { permissionChecker, scopeDetails } from '../../../contract/permissions';
-import { isOrganizationAdmin } from '../organizations/access';
-import { UUID } from '../../lib/schema-types';
+import type { Db } from '../db/client';
+import { preparedPer } from '../db/prepared';
+import { projectMembers, projects, roles } from '../db/schema';
+import { notFound, permissionDenied } from '../lib/errors';
+import { UUID } from '../lib/schema-types';
+import { permissionChecker, scopeDetails } from '../../contract/permissions';
+import { isOrganizationAdmin } from './organization';
+import { currentUser } from './sessions';
+import { joinStanding, standingFields, type Standing } from './standing';
 
 export interface ProjectAccess {
   project: typeof projects.$inferSelect;
@@ -21,43 +21,8 @@ export interface ProjectAccess {
 }
 
 const PROJECT_DETAILS = scopeDetails('project');
-const organizationRoles = alias(roles, 'organization_role');
 
 export const projectNotFound = () => notFound('项目不存在或您不是该项目的成员');
-
-/** What decides the caller's standing in a project; selected here and with the session (sessions.ts). */
-export const standingFields = {
-  project: projects,
-  member: projectMembers,
-  role: roles,
-  // Only what tells an organization admin: its role's permission list is never read here.
-  isOwner: organizationMembers.isOwner,
-  organizationRole: { builtin: organizationRoles.builtin },
-};
-
-/** The caller's membership rows of `projects` joined in, each at most one row (unique keys). */
-export function joinStanding<Q extends PgSelect>(query: Q, userUuid: SQL | PgColumn | Placeholder): Q {
-  return query
-    .leftJoin(organizationMembers, and(eq(organizationMembers.organizationUuid, projects.organizationUuid), eq(organizationMembers.userUuid, userUuid)))
-    .leftJoin(
-      organizationRoles,
-      and(
-        eq(organizationRoles.id, organizationMembers.roleId),
-        eq(organizationRoles.organizationUuid, organizationMembers.organizationUuid),
-        isNull(organizationRoles.projectUuid),
-      ),
-    )
-    .leftJoin(projectMembers, and(eq(projectMembers.projectUuid, projects.uuid), eq(projectMembers.userUuid, userUuid)))
-    .leftJoin(roles, and(eq(roles.id, projectMembers.roleId), eq(roles.projectUuid, projects.uuid))) as unknown as Q;
-}
-
-export interface Standing {
-  project: typeof projects.$inferSelect | null;
-  member: typeof projectMembers.$inferSelect | null;
-  role: typeof roles.$inferSelect | null;
-  isOwner: boolean | null;
-  organizationRole: { builtin: string | null } | null;
-}
 
 const standingQuery = preparedPer((db) =>
   joinStanding(db.select(standingFields).from(projects).$dynamic(), sql.placeholder('userUuid'))
@@ -82,7 +47,7 @@ function accessOf(standing: Standing | undefined): ProjectAccess {
 
 /**
  * The caller's standing in a project of the current organization: the one the session query
- * brought along for this project (GET routes, see plugins/auth.ts), else its own query.
+ * brought along for this project (GET routes, see authenticate.ts), else its own query.
  */
 export async function projectAccess(db: Db, request: FastifyRequest, projectUuid: string | undefined): Promise<ProjectAccess> {
   const user = currentUser(request);

@@ -1,8 +1,9 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
-import { matches, scopeDetails } from '../../contract/permissions';
+import { matches, permissionChecker, scopeDetails, type PermissionScope } from '../../contract/permissions';
 import type { Db } from '../db/client';
-import { demandSome, projectAccess, type ProjectAccess } from '../modules/projects/access';
-import { demand, organizationAccess, type OrganizationAccess } from '../modules/organizations/access';
+import { ErrorCode, forbidden } from '../lib/errors';
+import { demand, ORGANIZATION_DETAILS, organizationAccess, type OrganizationAccess } from './organization';
+import { demandSome, projectAccess, type ProjectAccess } from './project';
 
 /** Where a route's project or organization comes from when it is not the usual path parameter. */
 type Locate = (request: FastifyRequest, db: Db) => Promise<string | undefined> | string | undefined;
@@ -20,6 +21,13 @@ declare module 'fastify' {
      * permission detail it needs; null admits every member.
      */
     organization?: { permission: string | null; locate?: Locate };
+    /**
+     * Rights the handler applies itself (`admitToProject`, `admitToOrganization`) because it
+     * learns only inside where the request goes or what it brings (a project named in a
+     * multipart field, the kind of file): each named case's scope and permission patterns, of
+     * which any one is needed; `refusal` is the message of the 403.
+     */
+    rights?: { cases: Record<string, { scope: PermissionScope; anyOf: readonly string[] }>; refusal: string };
   }
   interface FastifyRequest {
     projectAccess: ProjectAccess | null;
@@ -27,14 +35,15 @@ declare module 'fastify' {
   }
 }
 
-const PROJECT_DETAILS = scopeDetails('project');
-const ORGANIZATION_DETAILS = scopeDetails('organization');
+const DETAILS: Record<PermissionScope, readonly string[]> = { project: scopeDetails('project'), organization: ORGANIZATION_DETAILS };
+const unknownIn = (scope: PermissionScope, patterns: readonly string[]) => patterns.filter((pattern) => !DETAILS[scope].some((detail) => matches(pattern, detail)));
 
 /** A permission a route declares must exist in the catalogue: a typo fails at start, not as a silent 403. */
 export function checkDeclaration(url: string, config: FastifyContextConfig | undefined): void {
   const unknown = [
-    ...(config?.project?.anyOf ?? []).filter((pattern) => !PROJECT_DETAILS.some((detail) => matches(pattern, detail))),
+    ...unknownIn('project', config?.project?.anyOf ?? []),
     ...(config?.organization?.permission && !ORGANIZATION_DETAILS.includes(config.organization.permission) ? [config.organization.permission] : []),
+    ...Object.values(config?.rights?.cases ?? {}).flatMap(({ scope, anyOf }) => unknownIn(scope, anyOf)),
   ];
   if (unknown.length > 0) throw new Error(`${url} declares permissions not in the catalogue: ${unknown.join(', ')}`);
 }
@@ -74,6 +83,32 @@ export const inProject = (anyOf: readonly string[], locate?: Locate) => ({ proje
 
 /** Route config: the request's organization (or what `locate` finds) and the permission detail needed; null admits every member. */
 export const inOrganization = (permission: string | null, locate?: Locate) => ({ organization: { permission, locate } });
+
+/** Route config: rights its handler applies with `admitToProject` or `admitToOrganization`, by case name. */
+export const rightsCheckedInHandler = (refusal: string, cases: NonNullable<FastifyContextConfig['rights']>['cases']) => ({ rights: { cases, refusal } });
+
+function declaredCase(request: FastifyRequest, name: string, scope: PermissionScope) {
+  const rights = request.routeOptions.config.rights;
+  const declared = rights?.cases[name];
+  if (!rights || !declared || declared.scope !== scope) throw new Error(`${request.routeOptions.url} declares no ${scope} rights case ${name}`);
+  return { anyOf: declared.anyOf, refused: () => forbidden(rights.refusal, ErrorCode.permissionDenied) };
+}
+
+/** The caller's standing in a project the handler found, holding the route's declared rights case `name`. */
+export async function admitToProject(db: Db, request: FastifyRequest, name: string, projectUuid: string): Promise<ProjectAccess> {
+  const { anyOf, refused } = declaredCase(request, name, 'project');
+  const access = await projectAccess(db, request, projectUuid);
+  if (!permissionChecker(access.permissions).matchSome(anyOf)) throw refused();
+  return access;
+}
+
+/** The caller's standing in the request's organization, holding the route's declared rights case `name`. */
+export async function admitToOrganization(db: Db, request: FastifyRequest, name: string): Promise<OrganizationAccess> {
+  const { anyOf, refused } = declaredCase(request, name, 'organization');
+  const access = await organizationAccess(db, request);
+  if (!permissionChecker(access.permissions).matchSome(anyOf)) throw refused();
+  return access;
+}
 
 /** `locate` of routes whose `:id` path parameter is the organization. */
 export const byPathId: Locate = (request) => (request.params as { id?: string }).id;

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
 import { alias } from 'drizzle-orm/pg-core';
-import { organizationMembers, projects, sessions, users } from '../../db/schema';
-import { joinStanding, standingFields, type Standing } from '../projects/access';
-import { ErrorCode, notAuthenticated } from '../../lib/errors';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { preparedPer } from '../db/prepared';
+import { organizationMembers, projects, sessions, users } from '../db/schema';
+import { ErrorCode, notAuthenticated } from '../lib/errors';
+import { joinStanding, standingFields, type Standing } from './standing';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -114,4 +115,10 @@ export async function resolveSession(
   if (!projectUuid) return { user, organizationUuid };
   const { project, member, role, isOwner, organizationRole } = row as typeof row & Standing;
   return { user, organizationUuid, standing: { project, member, role, isOwner, organizationRole } };
+}
+
+/** The signed-in user of a route that is not public (authenticate.ts put it on the request). */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw notAuthenticated();
+  return request.user;
 }
