@@ -2,7 +2,7 @@ import { connectionModuleRoutes } from './modules/connections/routes';
 import { scriptModuleRoutes } from './modules/scripts/routes';
 import { workflowModuleRoutes } from './modules/workflows/routes';
 import { workflowRunModule } from './modules/workflows/run-module';
-import type { WorkflowEngineOptions } from './modules/workflows/engine';
+import type { WorkflowEngineOptions } from './modules/workflows/engine/engine';
 import { regionRoutes } from './modules/results/region-routes';
 import { warehouseImportRoutes } from './modules/results/warehouse-import-routes';
 import { warehouseSourceRoutes } from './modules/results/warehouse-source-routes';

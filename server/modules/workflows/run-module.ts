@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { advanceJob } from './advance';
-import { ADVANCE_QUEUE, createEngine, TASK_QUEUE, type AdvanceJob, type Engine, type TaskJob, type WorkflowEngineOptions } from './engine';
-import { runRoutes } from './run-routes';
-import { logSandboxMode } from './sandbox';
-import { reapZombies, scheduleDueRuns } from './scheduler';
-import { runTaskJob } from './task-job';
-import { taskInstanceRoutes } from './task-instance-routes';
+import { advanceJob } from './engine/advance';
+import { ADVANCE_QUEUE, createEngine, TASK_QUEUE, type AdvanceJob, type Engine, type TaskJob, type WorkflowEngineOptions } from './engine/engine';
+import { runRoutes } from './runs/run-routes';
+import { logSandboxMode } from './engine/operators/sandbox';
+import { reapZombies, scheduleDueRuns } from './engine/scheduler';
+import { runTaskJob } from './engine/task-job';
+import { taskInstanceRoutes } from './runs/task-instance-routes';
 
 /** Advance jobs of different workflows run side by side; those of one workflow are folded together (advanceJob). */
 const ADVANCE_LOOPS = 2;
