@@ -1,8 +1,8 @@
 import { connectionModuleRoutes } from './modules/connections/routes';
 import { scriptModuleRoutes } from './modules/scripts/routes';
 import { workflowModuleRoutes } from './modules/workflows/routes';
-import { workflowRunModule } from './modules/workflows/run-module';
-import type { WorkflowEngineOptions } from './modules/workflows/engine';
+import { createEngine, type WorkflowEngineOptions } from './modules/workflows/engine/engine';
+import { startWorkflowEngine } from './modules/workflows/engine/start';
 import { regionRoutes } from './modules/results/region-routes';
 import { warehouseImportRoutes } from './modules/results/warehouse-import-routes';
 import { warehouseSourceRoutes } from './modules/results/warehouse-source-routes';
@@ -33,7 +33,8 @@ import { installOpenApi } from './plugins/openapi';
 import { installWebApp } from './plugins/web';
 import { DEFAULT_QUEUE_OPTIONS, idleJobQueue, startJobQueue, type JobQueue, type QueueOptions } from './jobs/queue';
 import { resultsRoutes } from './modules/results/results-routes';
-import type { ResultDeps } from './modules/results/deps';
+import { defaultResultDeps, type ResultDeps } from './modules/results/deps';
+import { backgroundJobs, startBackgroundJobs } from './jobs/registry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,8 +43,6 @@ declare module 'fastify' {
     db: Db;
     sms: SmsSender;
     storage: Storage;
-    /** Keeps background work (Word conversion) so close() waits for it. */
-    track(work: Promise<unknown>): void;
     /** The job queue (server/jobs): jobs kept in the database, shared by every server process. */
     jobs: JobQueue;
   }
@@ -89,14 +88,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.database.db);
   app.decorate('sms', options.smsSender ?? outboxSender(options.config.dataDir, app.log));
   app.decorate('storage', dataDirStorage(options.config.dataDir));
-  const background = new Set<Promise<unknown>>();
-  app.decorate('track', (work: Promise<unknown>) => {
-    const settled = work.catch((error) => app.log.error({ err: error }, 'background work failed')).finally(() => background.delete(settled));
-    background.add(settled);
-  });
-  app.addHook('onClose', async () => {
-    await Promise.all(background);
-  });
   // The migrations ran in openDatabase; pg-boss sets up its own schema beside them.
   const jobs = options.jobs === false ? idleJobQueue() : await startJobQueue(options.database.db, { ...DEFAULT_QUEUE_OPTIONS, ...options.jobs });
   app.decorate('jobs', jobs);
@@ -124,12 +115,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(libraryRoutes);
   await app.register(connectionModuleRoutes);
   await app.register(scriptModuleRoutes);
-  await app.register(workflowModuleRoutes);
-  await app.register(workflowRunModule(options.jobs === false ? null : { results: options.results, ...options.workflows }));
+  const engine = createEngine(app, { results: options.results, ...options.workflows });
+  await app.register(workflowModuleRoutes(engine));
   await app.register(regionRoutes);
   await app.register(warehouseSourceRoutes);
   await app.register(warehouseImportRoutes);
-  await app.register(resultsRoutes(options.results));
+  const results = { ...defaultResultDeps, ...options.results };
+  await app.register(resultsRoutes(results));
+  if (options.jobs !== false) {
+    await startBackgroundJobs(app, backgroundJobs(app, { results, engine }));
+    startWorkflowEngine(app, engine);
+  }
   await installWebApp(app, options.webRoot ?? defaultWebRoot);
   return app;
 }

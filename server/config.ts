@@ -45,7 +45,7 @@ export interface OrganizationSelfService {
   maxOwnedPerUser: number;
 }
 
-/** How workflow scripts without a Docker image are confined (server/modules/workflows/sandbox.ts). */
+/** How workflow scripts without a Docker image are confined (server/modules/workflows/engine/operators/sandbox.ts). */
 export interface ScriptSandboxConfig {
   /** SCRIPT_SANDBOX: on (default), or off to run scripts as the server's own user (development only). */
   enabled: boolean;

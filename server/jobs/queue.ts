@@ -37,11 +37,16 @@ export interface WorkOptions {
   concurrency?: number;
 }
 
+/** 'stately': at most one job of the queue waits and one runs, across every process (sweeps); 'standard': no such bound. */
+export type QueuePolicy = 'standard' | 'stately';
+
 export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<void>;
   sendMany<T extends object>(name: string, items: T[], options?: SendOptions): Promise<void>;
   /** Creates a queue once (idempotent); a queue sent to inside a transaction must exist before (on PGlite its creation would wait for that transaction). */
-  createQueue(name: string): Promise<void>;
+  createQueue(name: string, policy?: QueuePolicy): Promise<void>;
+  /** Sends a job to an existing queue on a cron (UTC), from whichever process keeps the clock. */
+  schedule(name: string, cron: string): Promise<void>;
   /** Wakes this process's idle workers of a queue (after the commit of a transaction that sent jobs). */
   wake(name: string): void;
   /** Registers the handler of a queue's jobs; this process works on them until stop(). */
@@ -71,8 +76,9 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
   const executor: SqlExecutor = executorOf(db);
   const boss = new PgBoss({
     db: executor as PgBoss.Db,
-    schedule: false,
     supervise: true,
+    // Scheduled jobs are hourly sweeps: the process that keeps the clock need not look for them often.
+    cronWorkerIntervalSeconds: 30,
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, options.expireSeconds)),
   });
   boss.on('error', () => undefined);
@@ -85,9 +91,9 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
   const wakers = new Map<string, Set<() => void>>();
   const jobOptions = { expireInSeconds: options.expireSeconds, retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds };
 
-  async function ensureQueue(name: string) {
+  async function ensureQueue(name: string, policy: QueuePolicy = 'standard') {
     if (known.has(name)) return;
-    await boss.createQueue(name, { name, ...jobOptions });
+    await boss.createQueue(name, { name, policy, ...jobOptions });
     known.add(name);
   }
 
@@ -147,6 +153,7 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
     send: (name, data, sendOptions) => sendMany(name, [data], sendOptions),
     sendMany,
     createQueue: ensureQueue,
+    schedule: (name, cron) => boss.schedule(name, cron, {}, { tz: 'UTC' }),
     wake,
     async work(name, handler, workOptions) {
       await ensureQueue(name);
@@ -168,5 +175,6 @@ export function idleJobQueue(): JobQueue {
   const refuse = async () => {
     throw new Error('job queue not started');
   };
-  return { send: refuse, sendMany: refuse, createQueue: async () => undefined, wake: () => undefined, work: async () => undefined, stop: async () => undefined };
+  const nothing = async () => undefined;
+  return { send: refuse, sendMany: refuse, createQueue: nothing, schedule: nothing, wake: () => undefined, work: nothing, stop: nothing };
 }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { organizationMembers, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/passwords';
 import { chunkStore } from '../../server/modules/uploads/chunk-store';
+import { CHUNK_SWEEP_QUEUE } from '../../server/modules/uploads/chunked-routes';
 import { authHeaders, createTestApp, DEMO, login, multipart, padded, post, SAMPLES, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -125,5 +126,17 @@ describe('chunk store', () => {
     expect(await store.sweep(Date.now() + 25 * 3600_000)).toBe(1);
     expect(readdirSync(root)).toEqual([]);
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sweeps as a job of the queue', async () => {
+    const root = path.join(ctx.dataDir, 'chunks');
+    const taskDirs = () => readdirSync(root).flatMap((user) => readdirSync(path.join(root, user)).map((task) => path.join(root, user, task)));
+    const before = taskDirs();
+    await sendChunk('task-abandoned', padded(SAMPLES.pdf, 2500), 0);
+    const dir = taskDirs().find((task) => !before.includes(task))!;
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    utimesSync(dir, dayAgo, dayAgo);
+    await ctx.app.jobs.send(CHUNK_SWEEP_QUEUE, {});
+    await vi.waitFor(async () => expect(await received('task-abandoned')).toEqual([]), { timeout: 20_000, interval: 100 });
   });
 });

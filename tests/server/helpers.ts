@@ -143,7 +143,7 @@ export async function uploadFile(app: FastifyInstance, token: string, name: stri
     headers: { ...body.headers, ...authHeaders(token) },
   });
   if (response.statusCode !== 201) throw new Error(`upload of ${name}: ${response.statusCode} ${response.body}`);
-  return response.json() as { url: string; thumbnail_url: string | null };
+  return response.json() as { id: number; url: string; thumbnail_url: string | null; transcode: string };
 }
 
 let members = 0;

@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { organizationMembers, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/passwords';
 import { chunkStore } from '../../server/modules/uploads/chunk-store';
-import { sweepOrphans } from '../../server/modules/uploads/storage-gc';
+import { STORAGE_SWEEP_QUEUE, sweepOrphans } from '../../server/modules/uploads/storage-gc';
 import { authHeaders, createTestApp, DEMO, login, multipart, padded, SAMPLES, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -148,6 +148,16 @@ describe('the orphan sweep', () => {
     expect(await sweepOrphans(ctx.app)).toBe(1);
     expect(storedKeys().sort()).toEqual([...existing, keptKey, freshOrphan, freshPart].sort());
     expect((await read(kept.url)).statusCode).toBe(200);
+  });
+
+  it('runs as a job of the queue', async () => {
+    const orphan = path.join(ctx.dataDir, 'files', 'f2020', '02', '00000000-0000-4000-8000-000000000005');
+    mkdirSync(path.dirname(orphan), { recursive: true });
+    writeFileSync(orphan, 'left by a killed upload');
+    const when = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(orphan, when, when);
+    await ctx.app.jobs.send(STORAGE_SWEEP_QUEUE, {});
+    await vi.waitFor(() => expect(existsSync(orphan)).toBe(false), { timeout: 20_000, interval: 100 });
   });
 });
 

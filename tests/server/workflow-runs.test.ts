@@ -5,9 +5,9 @@ import { paramSpec, type DagRun, type ParamSpec, type TaskInstance, type TaskSta
 import { and, eq } from 'drizzle-orm';
 import { dagRuns, projects, taskInstances, workflows, workflowVersions } from '../../server/db/schema';
 import { formatDateTime, parseDateTime } from '../../server/lib/dates';
-import { ZOMBIE_MESSAGE } from '../../server/modules/workflows/scheduler';
-import { capLog } from '../../server/modules/workflows/task-log';
-import { nextDagrun } from '../../server/modules/workflows/schedule';
+import { ZOMBIE_MESSAGE } from '../../server/modules/workflows/engine/scheduler';
+import { capLog } from '../../server/modules/workflows/engine/task-log';
+import { nextDagrun } from '../../server/modules/workflows/definitions/schedule';
 import { TaskFailed, type TaskRunner, type TaskRunRequest, type WorkflowDefinition } from '../../server/modules/workflows/types';
 import { authHeaders, createTestApp, DEMO, login, memberWithRole, type TestContext } from './helpers';
 import { definitionTask, orderLink } from '../support/workflow-definitions';

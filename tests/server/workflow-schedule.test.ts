@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSchedule, intervalEnd, nextDagrun } from '../../server/modules/workflows/schedule';
+import { checkSchedule, intervalEnd, nextDagrun } from '../../server/modules/workflows/definitions/schedule';
 
 const tz = 'Asia/Shanghai';
 const at = (text: string) => new Date(text);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_OPERATOR_PARAMS, paramSpec, type ParamSpec, type ParamType } from '../../contract/workflows';
-import { inputParamsOf, pageOfInputParams } from '../../server/modules/workflows/input-params';
-import { compatible, dagValidity, valueProblem, type DagLink, type DagTask } from '../../server/modules/workflows/validity';
+import { inputParamsOf, pageOfInputParams } from '../../server/modules/workflows/definitions/input-params';
+import { compatible, dagValidity, valueProblem, type DagLink, type DagTask } from '../../server/modules/workflows/definitions/validity';
 
 const spec = (field_name: string, type: ParamType, required = false, extra: Partial<ParamSpec> = {}) => paramSpec(field_name, type, { required, ...extra });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dagRuns, workflows, workflowLinks, workflowVersions } from '../../server/db/schema';
-import { buildDefinition, publishWorkflow } from '../../server/modules/workflows/definition';
+import { buildDefinition, publishWorkflow } from '../../server/modules/workflows/definitions/definition';
 import { authHeaders, createTestApp, DEMO, login, uploadFile, type TestContext, memberWithRole } from './helpers';
 
 let ctx: TestContext;

@@ -7,7 +7,7 @@ import type { ParamType } from '../../../contract/workflows';
 import { MIME } from '../../lib/file-types';
 import { newStorageKey } from '../../lib/storage';
 import { INDICATOR_TABLE, VALUE_TABLE } from '../../modules/results/warehouse-tables';
-import { publishLocked } from '../../modules/workflows/definition';
+import { publishLocked } from '../../modules/workflows/definitions/definition';
 import type { Db } from '../client';
 import { connections, scriptParams, scripts, storedFiles, users, workflowLinks, workflows, workflowTasks } from '../schema';
 import { DEMO } from './demo-accounts';

@@ -6,10 +6,9 @@ import { badRequest } from '../../lib/errors';
 import { ok } from '../../lib/report-service';
 import { Id, Int } from '../../lib/schema-types';
 import { inProject, projectOf } from '../../access/gate';
-import { defaultResultDeps, type ResultDeps } from './deps';
+import type { ResultDeps } from './deps';
 import { checkGeneration, dimensionLabelIds, MAX_REGIONS } from './generation-checks';
-import { createGeneration, GENERATE_QUEUE, listGenerations, type RegionJobData } from './generation-queries';
-import { generateRegion } from './generation-runner';
+import { createGeneration, listGenerations } from './generation-queries';
 import { listResults, readResultQuery, resultStatistics } from './result-queries';
 import { displayName } from '../../../contract/users';
 
@@ -55,16 +54,11 @@ const page = (query: Static<typeof PageQuery>) => {
  * The 成果 area's background side: generation (POST answers at once, the regions are made by
  * the job queue), the generations list, the results list and its statistics.
  */
-export function resultsRoutes(overrides: Partial<ResultDeps> = {}) {
+export function resultsRoutes(deps: ResultDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    const deps: ResultDeps = { ...defaultResultDeps, ...overrides };
     const tags = ['成果'];
     const tz = app.config.timeZone;
     const canView = inProject(REPORT.permissions.view);
-
-    // Before any request: a generation sends its jobs inside its transaction.
-    await app.jobs.createQueue(GENERATE_QUEUE);
-    app.addHook('onReady', () => app.jobs.work<RegionJobData>(GENERATE_QUEUE, (data, context) => generateRegion(app, deps, data, context)));
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof GenerateBody> }>(
       `${RESULT_BASE}/generate/`,

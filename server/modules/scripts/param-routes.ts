@@ -5,7 +5,7 @@ import { listPage } from '../../lib/list-page';
 import { PageOf } from '../../lib/pagination';
 import { refuseTaken } from '../../lib/sql';
 import { inProject, projectOf } from '../../access/gate';
-import { touchWorkflowsOfScript } from '../workflows/dag';
+import { touchWorkflowsOfScript } from '../workflows/definitions/dag';
 import { paramValues, PARAM_DIRECTIONS, type ParamValues } from './checks';
 import { deleteParam, findParam, findScript, insertParam, listParams, updateParam, type ParamRow } from './queries';
 import { ScriptParam, ScriptParamIdParams, ScriptParamListQuery, ScriptParams, ScriptParamWrite } from './schemas';

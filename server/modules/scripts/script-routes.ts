@@ -12,7 +12,7 @@ import { inProject, projectOf } from '../../access/gate';
 import type { ProjectAccess } from '../../access/project';
 import { resolveFileUrl } from '../library/files';
 import { fileUrl } from '../uploads/access';
-import { touchWorkflowsOfScript } from '../workflows/dag';
+import { touchWorkflowsOfScript } from '../workflows/definitions/dag';
 import { deleteUnusedObjects } from '../uploads/storage-gc';
 import { dockerName, dockerTag, requiredText } from './checks';
 import { deleteScript, findScript, insertScript, listScripts, paramsOfScripts, storedFileName, taskUsingScript, updateScript, type ParamRow, type ScriptRow } from './queries';

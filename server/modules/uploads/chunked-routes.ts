@@ -14,7 +14,6 @@ import { Int, ErrorBody } from '../../lib/schema-types';
 
 const tags = ['上传'];
 const TASK_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const SWEEP_EVERY_MS = 3600_000;
 
 const TaskQuery = Type.Object({ task_id: Type.String({ maxLength: 64 }) });
 const SuccessBody = Type.Object({
@@ -29,9 +28,19 @@ const wholeNumber = (value: string | undefined, field: string) => {
   return Number(value);
 };
 
+const chunksOf = (app: FastifyInstance) => chunkStore(path.join(app.config.dataDir, 'chunks'));
+
+/** The chunk sweep (at start and hourly, one process at a time): tasks untouched for a day. */
+export const CHUNK_SWEEP_QUEUE = 'chunk-sweep';
+export async function sweepChunks(app: FastifyInstance): Promise<void> {
+  await chunksOf(app)
+    .sweep()
+    .catch((error) => app.log.warn({ err: error }, 'sweeping old upload chunks failed'));
+}
+
 export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
   closeAfterUnreadUploads(app);
-  const store = chunkStore(path.join(app.config.dataDir, 'chunks'));
+  const store = chunksOf(app);
   const rule = uploadRule('chunked', app.config.uploadLimits);
   const checkTaskId = (taskId: string | undefined) => {
     if (!taskId || !TASK_ID.test(taskId)) throw badRequest('上传任务编号不合法');
@@ -47,11 +56,6 @@ export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
       throw error;
     }
   };
-
-  const sweep = () => store.sweep().catch((error) => app.log.warn({ err: error }, 'sweeping old upload chunks failed'));
-  app.addHook('onReady', async () => void sweep());
-  const timer = setInterval(sweep, SWEEP_EVERY_MS).unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 
   app.post(
     '/api/uploader/v2/index/',

@@ -2,7 +2,6 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storageObjects } from '../../db/schema';
 
-const SWEEP_EVERY_MS = 3600_000;
 /** A stored object this old with no row naming it is an orphan: no upload takes an hour between writing and recording. */
 const ORPHAN_AGE_MS = 3600_000;
 
@@ -38,13 +37,9 @@ export async function sweepOrphans(app: FastifyInstance, now = Date.now()): Prom
   return removed;
 }
 
-/** At start and hourly: unused objects, then orphans. */
-export async function storageCollection(app: FastifyInstance): Promise<void> {
-  const collect = async () => {
-    await deleteUnusedObjects(app);
-    await sweepOrphans(app).catch((error) => app.log.warn({ err: error }, 'sweeping orphan stored objects failed'));
-  };
-  app.addHook('onReady', async () => void app.track(collect()));
-  const timer = setInterval(() => app.track(collect()), SWEEP_EVERY_MS).unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+/** The storage sweep (at start and hourly, one process at a time): unused objects, then orphans. */
+export const STORAGE_SWEEP_QUEUE = 'storage-sweep';
+export async function sweepStorage(app: FastifyInstance): Promise<void> {
+  await deleteUnusedObjects(app);
+  await sweepOrphans(app).catch((error) => app.log.warn({ err: error }, 'sweeping orphan stored objects failed'));
 }

@@ -1,6 +1,7 @@
 import { pipeline, type Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { storedFiles } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { cleanFileName, MIME } from '../../lib/file-types';
@@ -9,7 +10,7 @@ import { newStorageKey } from '../../lib/storage';
 import { storeThumbnail } from '../../lib/thumbnails';
 import { uploadGuard } from './guard';
 import { defaultPurpose, uploadRule, type Purpose } from './purposes';
-import { findSoffice, transcodeToPdf } from './transcode';
+import { findSoffice, TRANSCODE_QUEUE, type TranscodeJob } from './transcode';
 
 export type FileRow = typeof storedFiles.$inferSelect;
 
@@ -114,6 +115,7 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
           createdBy: input.userUuid,
         })
         .returning();
+      if (inserted.transcode === 'pending') await app.jobs.send<TranscodeJob>(TRANSCODE_QUEUE, { fileId: inserted.id }, { tx: tx as unknown as Db });
       return inserted;
     });
   } catch (error) {
@@ -124,6 +126,6 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
   // Only after the commit: this upload's own objects that the twin's made unnecessary.
   if (row.storageKey !== key) await app.storage.delete(key);
   if (ownPreview && row.thumbKey !== ownPreview.key) await app.storage.delete(ownPreview.key);
-  if (row.transcode === 'pending' && soffice) app.track(transcodeToPdf(app, row, soffice));
+  if (row.transcode === 'pending') app.jobs.wake(TRANSCODE_QUEUE);
   return row;
 }

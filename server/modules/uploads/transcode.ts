@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storedFiles } from '../../db/schema';
+import { Interrupted, type JobContext } from '../../jobs/queue';
 import { newStorageKey } from '../../lib/storage';
 
 const run = promisify(execFile);
@@ -31,19 +32,42 @@ export function findSoffice(): Promise<string | null> {
 
 type FileRow = typeof storedFiles.$inferSelect;
 
+/** Converts one uploaded Word file to PDF: `{ fileId }`, sent in the transaction that records the file. */
+export const TRANSCODE_QUEUE = 'file-transcode';
+export interface TranscodeJob {
+  fileId: number;
+}
+
+/**
+ * The conversion job: on any process, and again after a restart that cut it short (a stop
+ * kills soffice and hands the job back; a killed process's job expires and runs again).
+ */
+export async function transcodeJob(app: FastifyInstance, { fileId }: TranscodeJob, { stopping }: JobContext): Promise<void> {
+  const [file] = await app.db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
+  // Deleted meanwhile, or converted by a run that ended before its job was marked done.
+  if (file?.transcode !== 'pending') return;
+  const soffice = await findSoffice();
+  if (!soffice) {
+    await app.db.update(storedFiles).set({ transcode: 'unavailable' }).where(eq(storedFiles.id, fileId));
+    return;
+  }
+  await transcodeToPdf(app, file, soffice, stopping);
+}
+
 /** Converts a Word file to PDF beside the original and records done or failed on the row. */
-export async function transcodeToPdf(app: FastifyInstance, file: FileRow, soffice: string): Promise<void> {
+async function transcodeToPdf(app: FastifyInstance, file: FileRow, soffice: string, stopping: AbortSignal): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'transcode-'));
   try {
     const input = path.join(dir, `source.${file.mime.includes('openxml') ? 'docx' : 'doc'}`);
     await pipeline(app.storage.get(file.storageKey), createWriteStream(input));
-    await run(soffice, ['--headless', '--convert-to', 'pdf', '--outdir', dir, input], { timeout: 120_000 });
+    await run(soffice, ['--headless', '--convert-to', 'pdf', '--outdir', dir, input], { timeout: 120_000, signal: stopping });
     const pdfKey = newStorageKey();
     const { size } = await app.storage.put(pdfKey, createReadStream(path.join(dir, 'source.pdf')));
     const updated = await app.db.update(storedFiles).set({ transcode: 'done', pdfKey, pdfSize: size }).where(eq(storedFiles.id, file.id)).returning({ id: storedFiles.id });
     // The file was deleted while it was being converted.
     if (updated.length === 0) await app.storage.delete(pdfKey);
   } catch (error) {
+    if (stopping.aborted) throw new Interrupted();
     app.log.warn({ err: error, fileId: file.id }, 'Word to PDF conversion failed');
     await app.db.update(storedFiles).set({ transcode: 'failed' }).where(eq(storedFiles.id, file.id));
   } finally {

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ResultDeps } from '../modules/results/deps';
+import { GENERATE_QUEUE, type RegionJobData } from '../modules/results/generation-queries';
+import { generateRegion } from '../modules/results/generation-runner';
+import { CHUNK_SWEEP_QUEUE, sweepChunks } from '../modules/uploads/chunked-routes';
+import { STORAGE_SWEEP_QUEUE, sweepStorage } from '../modules/uploads/storage-gc';
+import { TRANSCODE_QUEUE, transcodeJob, type TranscodeJob } from '../modules/uploads/transcode';
+import { advanceJob } from '../modules/workflows/engine/advance';
+import { ADVANCE_QUEUE, TASK_QUEUE, type AdvanceJob, type Engine, type TaskJob } from '../modules/workflows/engine/engine';
+import { runTaskJob } from '../modules/workflows/engine/task-job';
+import type { JobContext, QueuePolicy } from './queue';
+
+/** One kind of background job: its queue, what runs each job, and how. */
+export interface BackgroundJob {
+  name: string;
+  /** A method, so that one list holds jobs of different data. */
+  handler(data: unknown, context: JobContext): Promise<void>;
+  /** Loops of this process on the queue (default 1); 0: this process only sends such jobs. */
+  concurrency?: number;
+  policy?: QueuePolicy;
+  /** A cron (UTC) on which one process runs it; it also runs once at every start. */
+  schedule?: string;
+}
+
+/** Every background job of the server. */
+export function backgroundJobs(app: FastifyInstance, { results, engine }: { results: ResultDeps; engine: Engine }): BackgroundJob[] {
+  return [
+    { name: GENERATE_QUEUE, handler: (data: RegionJobData, context) => generateRegion(app, results, data, context) },
+    // Advance jobs of different workflows run side by side; those of one workflow are folded together (advanceJob).
+    { name: ADVANCE_QUEUE, handler: (data: AdvanceJob) => advanceJob(engine, data.workflowId), concurrency: 2 },
+    { name: TASK_QUEUE, handler: (data: TaskJob, context) => runTaskJob(engine, data, context), concurrency: engine.taskSlots },
+    { name: TRANSCODE_QUEUE, handler: (data: TranscodeJob, context) => transcodeJob(app, data, context) },
+    { name: STORAGE_SWEEP_QUEUE, handler: () => sweepStorage(app), policy: 'stately', schedule: '0 * * * *' },
+    { name: CHUNK_SWEEP_QUEUE, handler: () => sweepChunks(app), policy: 'stately', schedule: '30 * * * *' },
+  ];
+}
+
+/**
+ * Creates every queue before any request (jobs are sent inside the transactions that make
+ * their rows, and on PGlite a queue made there would wait for that transaction), puts the
+ * schedules in place, and from ready on works on the queues and runs each scheduled job once.
+ */
+export async function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[]): Promise<void> {
+  for (const job of jobs) {
+    await app.jobs.createQueue(job.name, job.policy);
+    if (job.schedule) await app.jobs.schedule(job.name, job.schedule);
+  }
+  app.addHook('onReady', async () => {
+    for (const job of jobs) {
+      if (job.concurrency !== 0) await app.jobs.work(job.name, job.handler, { concurrency: job.concurrency });
+      if (job.schedule) await app.jobs.send(job.name, {});
+    }
+  });
+}
