@@ -1,3 +1,4 @@
+import { inZone } from '../../lib/dates';
 import { formatPercent, metLine, tally, verdictOf, type Verdict } from './tally.mjs';
 import type { IndicatorValue, ResultReportInput } from './types';
 
@@ -13,17 +14,8 @@ const numberFormat = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 }
 export const formatNumber = (value: number) => numberFormat.format(value);
 export const formatStandard = (indicator: IndicatorValue) => `${SIGN[indicator.direction]} ${formatNumber(indicator.standard)}`;
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** yyyy年M月d日 in the zone. */
-export function formatDay(date: Date, timeZone = 'Asia/Shanghai'): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
-    dayFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.year}年${Number(parts.month)}月${Number(parts.day)}日`;
-}
+export const formatDay = (date: Date, timeZone = 'Asia/Shanghai') => inZone(date, timeZone).format('YYYY年M月D日');
 
 export const regionTitle = (input: ResultReportInput) => input.region.join(' ');
 export const reportTitle = (input: ResultReportInput) => `${input.dimension} 体检报告`;

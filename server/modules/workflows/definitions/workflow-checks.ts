@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { badRequest } from '../../../lib/errors';
 import { requiredText } from '../../scripts/checks';
-import { parseInstant } from '../dates';
+import { parseInstant } from '../../../lib/dates';
 import type { WorkflowRow } from './queries';
 import { checkSchedule } from './schedule';
 import type { WorkflowWrite } from './schemas';

@@ -1,6 +1,6 @@
 import type { ParamSpec } from '../../../../contract/workflows';
 import { badRequest } from '../../../lib/errors';
-import { parseInstant } from '../dates';
+import { parseInstant } from '../../../lib/dates';
 import type { WorkflowDefinition } from '../types';
 
 /** The inputs a run is given, keyed `task.field`, with their specs. */

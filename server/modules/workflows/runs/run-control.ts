@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../../lib/sql';
 import { downstreamsOf, lockWorkflow } from '../engine/advance';
 import { definitionOf, sendAdvance, wakeAdvance, type Engine } from '../engine/engine';
 import { checkConf } from './run-conf';
-import { parseInstant } from '../dates';
+import { parseInstant } from '../../../lib/dates';
 import type { RunRow, WorkflowRow } from './run-queries';
 import { insertRun } from './run-writes';
 

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime, parseInstant } from '../../../lib/dates';
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { DAG_RUN_STATES, TASK_STATES, type TaskState } from '../../../../contract/workflows';
@@ -6,7 +6,6 @@ import type { Db } from '../../../db/client';
 import { dagRuns, taskInstances, users, workflows, workflowVersions } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { withTotal } from '../../../lib/list-page';
-import { parseInstant } from '../dates';
 import { RUN_ORDER_FIELDS } from './run-schemas';
 
 export type WorkflowRow = typeof workflows.$inferSelect;

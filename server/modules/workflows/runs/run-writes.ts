@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { dagRuns, taskInstances } from '../../../db/schema';
 import { inBatches } from '../../../lib/sql';
 import { sendAdvance, type Engine } from '../engine/engine';
-import { isoDateTime } from '../dates';
+import { isoDateTime } from '../../../lib/dates';
 import type { WorkflowDefinition } from '../types';
 
 export interface NewRun {
