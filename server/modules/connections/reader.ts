@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { badRequest } from '../../lib/errors';
 import { DRIVERS } from './drivers';
 import type { Driver, Session, SessionPool, Target } from './drivers/types';
@@ -24,22 +25,15 @@ export function driverOf(drivername: string): Driver {
 const POOL_SIZE = 4;
 /** Pools kept at once per server; the least recently used beyond them is closed. */
 const MAX_POOLS = 50;
-const poolsOf = new WeakMap<FastifyInstance, Map<string, SessionPool>>();
+const poolsOf = new WeakMap<FastifyInstance, LRUCache<string, SessionPool>>();
 
 /** The pool of `target` at a checked address, made on first use; an edited password or host makes another. */
 function pooled(app: FastifyInstance, driver: Driver, target: Target): SessionPool {
   let pools = poolsOf.get(app);
-  if (!pools) poolsOf.set(app, (pools = new Map()));
+  if (!pools) poolsOf.set(app, (pools = new LRUCache({ max: MAX_POOLS, dispose: (old) => void old.end().catch(() => undefined) })));
   const key = JSON.stringify([driver.name, target.host, target.port, target.username, target.database, createHash('sha256').update(target.password).digest('hex')]);
   let pool = pools.get(key);
-  if (pool) pools.delete(key);
-  else pool = driver.pool(target, POOL_SIZE, app.config.timeZone);
-  pools.set(key, pool);
-  for (const [oldKey, old] of pools) {
-    if (pools.size <= MAX_POOLS) break;
-    pools.delete(oldKey);
-    void old.end().catch(() => undefined);
-  }
+  if (!pool) pools.set(key, (pool = driver.pool(target, POOL_SIZE, app.config.timeZone)));
   return pool;
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { libraryChanges, type LibraryKind } from '../../db/schema';
@@ -20,8 +21,8 @@ const versionQuery = preparedPer((db) =>
     .prepare('library_change_version'),
 );
 
-/** Remembered answers per database, by key; the oldest used dropped first beyond the limit. */
-const remembered = new WeakMap<Db, Map<string, { version: string; answer: unknown }>>();
+/** Remembered answers per database, by key; the least recently used dropped beyond the limit. */
+const remembered = new WeakMap<Db, LRUCache<string, { version: string; answer: unknown }>>();
 
 /**
  * The answer `read` gives, remembered with the version it was read at (undefined: not to be
@@ -38,20 +39,14 @@ export async function rememberedAnswer<T>(
 ): Promise<T> {
   if (limit === 0) return (await read()).answer;
   let answers = remembered.get(db);
-  if (!answers) remembered.set(db, (answers = new Map()));
+  if (!answers) remembered.set(db, (answers = new LRUCache({ max: limit })));
   const known = answers.get(key);
   if (known) {
     const [{ version }] = await versionQuery(db).execute(owner);
+    if (version === known.version) return known.answer as T;
     answers.delete(key);
-    if (version === known.version) {
-      answers.set(key, known);
-      return known.answer as T;
-    }
   }
   const { answer, version } = await read();
-  if (version !== undefined) {
-    if (answers.size >= limit) answers.delete(answers.keys().next().value!);
-    answers.set(key, { version, answer });
-  }
+  if (version !== undefined) answers.set(key, { version, answer });
   return answer;
 }

@@ -1,5 +1,6 @@
 /** The library list: a page of items and its exact total in one statement, by shape of filter (docs/design/library-list.md, "The list at a million items"). */
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { labels, libraryGroupCounts, libraryItemLabels, libraryItems, libraryDayCounts, libraryLabelDayCounts, libraryLabelSetCounts, storedFiles, type LibraryKind } from '../../db/schema';
@@ -32,8 +33,8 @@ interface LabelLookup {
   /** The labels found, `id:group` in id order: what the list's statement checks still holds. */
   found: string[];
 }
-/** Label lookups by project, kind and the filter's labels, per database; bounded, oldest dropped first. */
-const labelLookups = new WeakMap<Db, Map<string, LabelLookup>>();
+/** Label lookups by project, kind and the filter's labels, per database; the least recently used dropped beyond the limit. */
+const labelLookups = new WeakMap<Db, LRUCache<string, LabelLookup>>();
 const LABEL_LOOKUPS_MAX = 1000;
 
 /**
@@ -45,7 +46,7 @@ const LABEL_LOOKUPS_MAX = 1000;
 async function labelLookup(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, fresh: boolean): Promise<LabelLookup | null> {
   if (filter.labelIds.length === 0 && filter.labelNames.length === 0) return { sets: [], found: [] };
   let lookups = labelLookups.get(db);
-  if (!lookups) labelLookups.set(db, (lookups = new Map()));
+  if (!lookups) labelLookups.set(db, (lookups = new LRUCache({ max: LABEL_LOOKUPS_MAX })));
   const key = JSON.stringify([projectUuid, spec.entity, filter.labelIds, filter.labelNames]);
   const known = lookups.get(key);
   if (known && !fresh) return known;
@@ -62,7 +63,6 @@ async function labelLookup(db: Db, projectUuid: string, spec: LibraryKindContrac
   const byGroup = new Map<number | null, number[]>();
   for (const label of wanted) byGroup.set(label.groupId, [...(byGroup.get(label.groupId) ?? []), label.id]);
   const lookup = { sets: [...byGroup.values()], found: labelsFound(wanted) };
-  if (lookups.size >= LABEL_LOOKUPS_MAX) lookups.delete(lookups.keys().next().value!);
   lookups.set(key, lookup);
   return lookup;
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { REGION_LEVEL_NAMES, REGION_LEVELS, REGION_PAYLOAD_KEYS, REGION_TABLE, type RegionLevel, type RegionNode, type RegionPath, type RegionPayload } from '../../../contract/results';
 import { projects } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -71,29 +72,27 @@ interface CachedTree {
   connectionId: number;
   /** When its reading started. */
   at: number;
-  usedAt: number;
   tree: Promise<RegionNode[]>;
   json: Map<RegionLevel, string>;
   refreshing: boolean;
 }
 /** Keyed by the server's database, which every plugin of the server shares (each plugin has an `app` of its own). */
-const treesOf = new WeakMap<object, Map<string, CachedTree>>();
+const treesOf = new WeakMap<object, LRUCache<string, CachedTree>>();
 
 function cached(app: FastifyInstance, projectUuid: string, source: WarehouseSource): CachedTree {
   let trees = treesOf.get(app.db);
-  if (!trees) treesOf.set(app.db, (trees = new Map()));
+  if (!trees) treesOf.set(app.db, (trees = new LRUCache({ ttl: TREE_KEEP_MS, updateAgeOnGet: true, ttlAutopurge: true })));
   const kept = trees;
   const key = JSON.stringify([projectUuid, source.connectionId, source.databaseName, source.schemaName]);
   const now = Date.now();
-  for (const [oldKey, old] of kept) if (now - old.usedAt >= TREE_KEEP_MS) kept.delete(oldKey);
   /** Reads the tree into a new entry; a failure is not kept, so the next request reads again and says why. */
   const read = (replacing?: CachedTree) => {
     const tree = readRegionTree(app, projectUuid, source);
-    const made: CachedTree = { projectUuid, connectionId: source.connectionId, at: now, usedAt: now, tree, json: new Map(), refreshing: false };
+    const made: CachedTree = { projectUuid, connectionId: source.connectionId, at: now, tree, json: new Map(), refreshing: false };
     if (!replacing) kept.set(key, made);
     tree.then(
-      () => replacing && kept.get(key) === replacing && kept.set(key, made),
-      () => kept.get(key) === (replacing ?? made) && kept.delete(key),
+      () => replacing && kept.peek(key) === replacing && kept.set(key, made),
+      () => kept.peek(key) === (replacing ?? made) && kept.delete(key),
     );
     return made;
   };
@@ -103,7 +102,6 @@ function cached(app: FastifyInstance, projectUuid: string, source: WarehouseSour
     entry.refreshing = true;
     read(entry);
   }
-  entry.usedAt = now;
   return entry;
 }
 
@@ -140,7 +138,7 @@ export async function regionTreeBody(app: FastifyInstance, projectUuid: string, 
 export function forgetRegionTrees(app: FastifyInstance, which: { projectUuid: string; connectionId?: number }): void {
   const trees = treesOf.get(app.db);
   if (!trees) return;
-  for (const [key, entry] of trees) {
+  for (const [key, entry] of [...trees.entries()]) {
     if (entry.projectUuid === which.projectUuid && (which.connectionId === undefined || entry.connectionId === which.connectionId)) trees.delete(key);
   }
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../db/client';
 import { workflowVersions } from '../../../db/schema';
 import { createTaskRunner } from './task-runner';
@@ -60,7 +61,7 @@ export interface Engine {
 const CACHED_DEFINITIONS = 500;
 
 export function createEngine(app: FastifyInstance, options: WorkflowEngineOptions = {}): Engine {
-  const cache = new Map<number, WorkflowDefinition>();
+  const cache = new LRUCache<number, WorkflowDefinition>({ max: CACHED_DEFINITIONS });
   const tries = new Map<number, AbortController>();
   return {
     app,
@@ -78,7 +79,6 @@ export function createEngine(app: FastifyInstance, options: WorkflowEngineOption
     async definitions(db, versionIds) {
       const missing = [...new Set(versionIds)].filter((id) => !cache.has(id));
       if (missing.length > 0) {
-        if (cache.size > CACHED_DEFINITIONS) cache.clear();
         const rows = await db.select({ id: workflowVersions.id, definition: workflowVersions.definition }).from(workflowVersions).where(inArray(workflowVersions.id, missing));
         for (const row of rows) cache.set(row.id, row.definition);
       }
