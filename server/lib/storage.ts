@@ -4,6 +4,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { dayjs } from './dates';
 
 export interface ByteRange {
   start: number;
@@ -24,10 +25,7 @@ export interface Storage {
 const KEY = /^[a-z0-9]+(\/[a-z0-9-]+)+$/;
 
 /** A fresh key, never derived from a client-supplied name. */
-export const newStorageKey = () => {
-  const now = new Date();
-  return `f${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
-};
+export const newStorageKey = () => `${dayjs.utc().format('[f]YYYY/MM')}/${randomUUID()}`;
 
 /** The files of a server: `<DATA_DIR>/files`. */
 export const dataDirStorage = (dataDir: string) => localDiskStorage(path.join(dataDir, 'files'));
