@@ -9,6 +9,21 @@ import react from '@vitejs/plugin-react';
  */
 const servable = [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')];
 
+/** Set to a PostgreSQL URL to run the server tests on it as well as on PGlite. */
+const onPostgresToo = process.env.SERVER_TESTS_ON_POSTGRES;
+
+const serverProject = (name: string, env: Record<string, string> = {}) => ({
+  test: {
+    name,
+    env,
+    environment: 'node',
+    include: ['tests/server/**/*.test.ts'],
+    globalSetup: ['tests/server/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
 export default defineConfig({
   test: {
     // Both cores: vitest's default (cores - 1) runs one file at a time on a 2-core machine.
@@ -25,16 +40,9 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      {
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
-          globalSetup: ['tests/server/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject('server'),
+      // CI runs the server tests on PostgreSQL in the same run, so both cores stay busy to the end.
+      ...(onPostgresToo ? [serverProject('server-postgres', { TEST_DATABASE_URL: onPostgresToo })] : []),
       {
         test: {
           name: 'e2e',

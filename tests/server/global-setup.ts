@@ -22,7 +22,7 @@ declare module 'vitest' {
  * seed were most of a server test file's set-up. Each file still gets a copy of its own.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = project.config.env.TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     // Unique per run: other runs on the same server make and drop their own.
     const prefix = `test_template_${randomBytes(6).toString('hex')}`;
