@@ -2,7 +2,7 @@ import { CheckOutlined, DeleteOutlined, HolderOutlined, PlusOutlined, SettingOut
 import { Button, Checkbox, Empty, Input, Skeleton, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../lib/feedback';
-import type { ListedGroup } from './group-list';
+import type { ListedGroup } from './types';
 import { GroupSorting, useSortableRow } from './group-sorting';
 import { NameInput, RenameButton } from './rename-controls';
 import type { LookProps } from './use-group-list';

@@ -3,7 +3,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 import { dndAccessibility } from './dnd-texts';
-import type { ListedGroup } from './group-list';
+import type { ListedGroup } from './types';
 
 interface Props {
   look: 'card' | 'list';

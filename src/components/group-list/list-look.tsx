@@ -1,7 +1,7 @@
 import { DeleteOutlined, HolderOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Badge, Button, Checkbox, Flex, List, Space, theme, Tooltip, Typography } from 'antd';
 import { forwardRef, type CSSProperties, type ReactNode } from 'react';
-import type { ListedGroup } from './group-list';
+import type { ListedGroup } from './types';
 import { GroupSorting, useSortableRow } from './group-sorting';
 import { NameInput, RenameButton } from './rename-controls';
 import type { LookProps } from './use-group-list';

@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../lib/feedback';
 import { changed } from '../../lib/changed';
-import type { GroupListProps, ListedGroup } from './group-list';
+import type { GroupListProps, ListedGroup } from './types';
 import { arrange, sameOrder } from './order';
 
 type GroupListState<G extends ListedGroup> = ReturnType<typeof useGroupList<G>>;

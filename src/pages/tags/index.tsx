@@ -5,7 +5,8 @@ import { useProjectContext } from '../../components/project-context';
 import { useListAnswer } from '../../providers/data/use-resource-call';
 import type { LabelGroup } from '../../resources/records';
 import { useLabelApi } from './api';
-import { crudAccess, GroupList } from '../../components/group-list/group-list';
+import { GroupList } from '../../components/group-list/group-list';
+import { crudAccess } from '../../components/group-list/types';
 import { LabelsPanel } from './labels-panel';
 
 /** 标签管理: label groups on the left, the project's labels on the right. */

@@ -7,7 +7,7 @@ import { changed } from '../../lib/changed';
 import type { EntityName } from '../../../contract/labels';
 import type { Label, LabelGroup } from '../../resources/records';
 import { labelFilters, type LabelApi, type LabelValues } from './api';
-import type { CrudAccess } from '../../components/group-list/group-list';
+import type { CrudAccess } from '../../components/group-list/types';
 import { LabelDialog, labelNames } from './label-dialog';
 import { exportLabels } from './label-export';
 import { LabelImportDialog } from './label-import-dialog';

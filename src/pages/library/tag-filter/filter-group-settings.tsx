@@ -1,6 +1,6 @@
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { FormDialog } from '../../../components/form-dialog';
-import type { CrudAccess } from '../../../components/group-list/group-list';
+import type { CrudAccess } from '../../../components/group-list/types';
 import { useList } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { LABEL_LIST_LIMIT, type EntityName } from '../../../../contract/labels';

@@ -2,7 +2,7 @@ import { DownOutlined, SettingOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Spin, Tag, theme } from 'antd';
 import { useList, type CrudFilters } from '@refinedev/core';
 import { useState, type CSSProperties } from 'react';
-import { crudAccess } from '../../../components/group-list/group-list';
+import { crudAccess } from '../../../components/group-list/types';
 import type { ResourceAction } from '../../../resources/types';
 import type { EntityName } from '../../../../contract/labels';
 import { MATERIAL } from '../../../../contract/library';
