@@ -33,6 +33,8 @@ export interface DatabaseOptions {
   logger?: Logger;
   /** A PGlite data folder as `dumpDataDir` writes it, to start from instead of an empty one (tests' migrated copy). */
   pgliteSnapshot?: Blob;
+  /** Connections the PostgreSQL pool may open (10). */
+  poolSize?: number;
 }
 
 /** Not among the named built-in types of the typings. */
@@ -58,7 +60,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     pg.types.setTypeParser(TEXT_ARRAY, parseTextArray);
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle connection ended by the server (a restart, a dropped database) is only replaced;
     // without a listener the pool's error would end the process.
     pool.on('error', (error) => console.warn(`数据库空闲连接已断开：${error.message}`));

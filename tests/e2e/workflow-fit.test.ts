@@ -71,7 +71,8 @@ describe('工作流 DAG fitted to its canvas', () => {
 
     // Switching runs colours the same tasks: they stay where they were, in view.
     await page.getByRole('tab', { name: '运行记录' }).click();
-    const runs = page.locator('.ant-tabs-tabpane-active tbody tr.ant-table-row');
+    // The run rows (with their radio), not the task instances listed under them.
+    const runs = page.locator('.ant-tabs-tabpane-active tbody tr.ant-table-row:has(.ant-radio-input)');
     await expect.poll(() => runs.count(), { timeout: 10_000 }).toBe(2);
     const shown = page.locator('.workflow-page__run');
     for (const row of [1, 0]) {

@@ -55,7 +55,9 @@ export async function createTestApp(
     url = databaseUrl(serverUrl, databaseName);
   }
   const pgliteSnapshot = copy && !serverUrl ? new Blob([readFileSync(copy)]) : undefined;
-  const database = await openDatabase({ url, pgliteSnapshot });
+  // Small pools: a test file may keep ten apps open while another file runs beside it, on one
+  // PostgreSQL of 100 connections.
+  const database = await openDatabase({ url, pgliteSnapshot, poolSize: 4 });
   if (options.seed !== false && !copy) await seed(database.db);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'report-workspace-test-'));
   // DATABASE_URL as a server on PostgreSQL has it: data connections must not reach that server.
