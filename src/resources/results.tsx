@@ -23,7 +23,6 @@ export const resultsResource: AppResource = {
     dataProviderName: 'report',
     endpoints: {
       list: `${RESULTS_BASE}/list/`,
-      statistics: `${RESULTS_BASE}/statistics/`,
       create: `${REPORTS}/report_create/`,
       deleteMany: `${REPORTS}/batch_delete/`,
     },
