@@ -13,6 +13,12 @@ export interface LibraryGroup {
   num: number;
 }
 
+/** group_list's answer: the groups and the number of items in all of them. */
+export interface GroupListAnswer {
+  data?: LibraryGroup[];
+  total_report_number?: number;
+}
+
 export interface ItemPage {
   items: LibraryItem[];
   total: number;

@@ -8,6 +8,8 @@ export interface LibraryKind extends LibraryKindContract {
   /** The app resources of its items and of its groups (src/resources/reports.tsx, materials.tsx). */
   resource: 'reports' | 'materials';
   groupResource: 'reportGroups' | 'materialGroups';
+  /** The operation answering its groups with their item counts. */
+  groupList: 'getReportProjectsByProjectIdReportGroupGroupList' | 'getReportProjectsByProjectIdMaterialGroupGroupList';
   title: string;
   emptyText: string;
   searchPlaceholder: string;
@@ -34,6 +36,7 @@ export const REPORT_KIND: LibraryKind = {
   ...REPORT,
   resource: 'reports',
   groupResource: 'reportGroups',
+  groupList: 'getReportProjectsByProjectIdReportGroupGroupList',
   title: '报告列表页',
   emptyText: '暂无报告',
   searchPlaceholder: '请输入报告名称',
@@ -52,6 +55,7 @@ export const MATERIAL_KIND: LibraryKind = {
   ...MATERIAL,
   resource: 'materials',
   groupResource: 'materialGroups',
+  groupList: 'getReportProjectsByProjectIdMaterialGroupGroupList',
   title: '全部素材',
   emptyText: '暂无素材',
   searchPlaceholder: '请输入素材名称',
