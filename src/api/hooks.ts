@@ -72,7 +72,7 @@ export function useApiMutation() {
       const { success, ...request } = options ?? {};
       const { method, url, dataProviderName } = target(name, path);
       // Refine's custom mutation sends no query parameters of its own.
-      const search = query ? new URLSearchParams(query).toString() : '';
+      const search = new URLSearchParams(Object.entries(query ?? {}).filter(([, value]) => value !== undefined)).toString();
       const notification: SuccessErrorNotification['successNotification'] = success ? { message: success, type: 'success' } : false;
       const answer = await mutateAsync({
         url: search ? `${url}?${search}` : url,

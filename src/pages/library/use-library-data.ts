@@ -23,7 +23,7 @@ export function useLibraryData(projectId: string, kind: LibraryKind, query: List
     meta,
     queryOptions: { keepPreviousData: true },
   });
-  const groups = useApiQuery(kind.groupList, { path: { projectId } });
+  const groups = useApiQuery(kind.operations.groups, { path: { projectId } });
 
   const invalidate = useInvalidate();
   const [reloads, setReloads] = useState(0);

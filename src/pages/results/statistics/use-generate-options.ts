@@ -25,7 +25,7 @@ export function useGenerateOptions(projectId: string, enabled: boolean) {
     meta,
     queryOptions: { enabled: enabled && typeGroup !== undefined },
   });
-  const groups = useApiQuery(REPORT_KIND.groupList, { path: { projectId } });
+  const groups = useApiQuery(REPORT_KIND.operations.groups, { path: { projectId } });
 
   return useMemo(
     () => ({
