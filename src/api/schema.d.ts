@@ -3060,8 +3060,7 @@ export interface operations {
                             placeholder: string;
                             required: boolean;
                             task_id: string;
-                            /** @description string、float、boolean、datetime、integer */
-                            type: string;
+                            type: "string" | "float" | "boolean" | "datetime" | "integer";
                         }[];
                     };
                 };

@@ -1,13 +1,12 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { permissionChecker } from '../../contract/permissions';
+import { api } from '../api/client';
 import { currentHashPath } from '../lib/navigation';
 import { findResource } from '../resources';
-import { projectsResource } from '../resources/projects';
 import type { ProjectPermission } from '../resources/records';
 import type { ResourceAction } from '../resources/types';
-import { fillPath, send } from './data/endpoint';
-import { errorTexts, platformClient } from './http';
+import { errorTexts, toHttpError } from './http';
 
 /**
  * Whether permission details allow an action on a resource, by the resource's permission
@@ -24,8 +23,10 @@ export function isAllowed(resource: string, action: ResourceAction, details: rea
 export function projectPermissionQuery(projectId: string) {
   return {
     queryKey: ['project-permission', projectId],
-    queryFn: () =>
-      send(platformClient.get<ProjectPermission>(fillPath(projectsResource.meta.endpoints.permission!, { projectId }))),
+    queryFn: (): Promise<ProjectPermission> =>
+      api.call('getProjectProjectsByUuidPermission', { path: { uuid: projectId } }).catch((error: unknown) => {
+        throw toHttpError(error);
+      }),
     keepPreviousData: false,
   };
 }

@@ -3,18 +3,8 @@ import { clearCookies, getCookie, setCookie } from '../lib/cookies';
 import { feedback } from '../lib/feedback';
 import { currentHashPath, isPublicPath, loginPath, safeRedirect } from '../lib/navigation';
 import { clearAppStorage } from '../lib/placement';
-import { platformClient, toHttpError } from './http';
-
-const accountPaths = {
-  login: '/api/v1/user/account/login/',
-  smsLogin: '/api/v1/user/sms/login/',
-  smsCode: '/api/v1/user/sms/code/',
-  register: '/api/v1/user/account/register/',
-  smsReset: '/api/v1/user/sms/reset/',
-  smsBind: '/api/v1/user/sms/bind/',
-  logout: '/api/v1/user/account/logout/',
-  userInfo: '/api/v1/user/info/',
-} as const;
+import { api } from '../api/client';
+import { toHttpError } from './http';
 
 const sessionExpiredText = '您的登录状态失效，请重新登录';
 
@@ -45,11 +35,6 @@ export interface ResetParams {
   password: string;
 }
 
-interface LoginAnswer {
-  username: string;
-  token: string;
-}
-
 export function hasToken(): boolean {
   return Boolean(getCookie('token'));
 }
@@ -64,38 +49,31 @@ export function announceSessionExpired(): void {
 }
 
 export async function fetchUserInfo(): Promise<UserInfo> {
-  const { data } = await platformClient.get<UserInfo>(accountPaths.userInfo);
+  const data: UserInfo = await api.call('getUserInfo');
   if (data.organization_uuid) setCookie('organization_uuid', data.organization_uuid);
   return data;
 }
 
 export function requestSmsCode(mobile: string, action: SmsAction = 'login'): Promise<unknown> {
-  return platformClient.post(accountPaths.smsCode, { mobile, action, application: 'report' });
+  return api.call('postUserSmsCode', { body: { mobile, action, application: 'report' } });
 }
 
 /** Changes the nickname, or the password (`old_password` and `password`); answers the user info. */
 export async function updateUserInfo(
   body: { nickname: string } | { old_password: string; password: string },
 ): Promise<UserInfo> {
-  const { data } = await platformClient.post<UserInfo>(accountPaths.userInfo, body);
-  return data;
+  return api.call('postUserInfo', { body });
 }
 
 /** Moves the account to a new mobile, proven by a code requested with action `bind`. */
 export async function bindMobile(mobile: string, code: string): Promise<{ mobile: string }> {
-  const { data } = await platformClient.post<{ mobile: string }>(accountPaths.smsBind, { mobile, code, action: 'bind' });
-  return data;
+  return api.call('postUserSmsBind', { body: { mobile, code, action: 'bind' } });
 }
 
-async function signIn(params: LoginParams): Promise<LoginAnswer> {
-  const { data } =
-    'code' in params
-      ? await platformClient.post<LoginAnswer>(accountPaths.smsLogin, { mobile: params.mobile, code: params.code })
-      : await platformClient.post<LoginAnswer>(accountPaths.login, {
-          username: params.username,
-          password: params.password,
-        });
-  return data;
+function signIn(params: LoginParams) {
+  return 'code' in params
+    ? api.call('postUserSmsLogin', { body: { mobile: params.mobile, code: params.code } })
+    : api.call('postUserAccountLogin', { body: { username: params.username, password: params.password } });
 }
 
 /** Runs a sign-in call; a failure has been shown by the HTTP layer and becomes `success: false`. */
@@ -121,13 +99,13 @@ export const authProvider = {
   register: (params: RegisterParams) =>
     attempt(async () => {
       const username = params.username?.trim();
-      await platformClient.post(accountPaths.register, { ...params, username: username || undefined });
+      await api.call('postUserAccountRegister', { body: { ...params, username: username || undefined } });
       return { success: true, redirectTo: '/login', successNotification: { message: '注册成功，请登录' } };
     }),
 
   forgotPassword: (params: ResetParams) =>
     attempt(async () => {
-      await platformClient.post(accountPaths.smsReset, params);
+      await api.call('postUserSmsReset', { body: params });
       return { success: true, redirectTo: '/login', successNotification: { message: '密码已重置，请登录' } };
     }),
 
@@ -138,7 +116,7 @@ export const authProvider = {
   },
 
   logout: async () => {
-    if (hasToken()) await platformClient.post(accountPaths.logout, {}, { silent: true }).catch(() => undefined);
+    if (hasToken()) await api.call('postUserAccountLogout', { options: { silent: true } }).catch(() => undefined);
     clearAppStorage();
     clearCookies();
     return { success: true, redirectTo: '/login' };

@@ -1,16 +1,14 @@
 import axios, { type AxiosError, type AxiosProgressEvent } from 'axios';
+import { api } from '../api/client';
 import { inParallel } from '../lib/in-parallel';
-import { platformClient } from './http';
 import type { UploadedFile } from './files';
 
 /**
  * The chunked (bulk) upload protocol of server/modules/uploads/chunked-routes.ts:
- * GET  /api/uploader/v2/index/?task_id=   the chunks the server has (resume)
- * POST /api/uploader/v2/index/            one chunk: task_id, chunk, chunks, size, name, [project_uuid], file
- * POST /api/uploader/v2/success/          {task_id, id, name, sha256}: join them into the file
+ * GET  index/?task_id=   the chunks the server has (resume)
+ * POST index/            one chunk: task_id, chunk, chunks, size, name, [project_uuid], file
+ * POST success/          {task_id, id, name, sha256}: join them into the file
  */
-const CHUNK_PATH = '/api/uploader/v2/index/';
-const SUCCESS_PATH = '/api/uploader/v2/success/';
 
 interface ChunkedOptions {
   /** The widget's id of the file, echoed by the server. */
@@ -30,6 +28,7 @@ interface ChunkedOptions {
   taskId?: string;
 }
 
+/** success/'s answer: the joined file (the server documents no answer schema for it). */
 type ChunkedAnswer = UploadedFile & { tmp_file_name: string; task_id: string; upload_id: string | number | null };
 
 /** Why a chunked upload failed: the HTTP status, or axios' error code when no answer came. */
@@ -117,14 +116,17 @@ export async function uploadInChunks(file: File, options: ChunkedOptions): Promi
     if (projectUuid) body.append('project_uuid', projectUuid);
     body.append('file', file.slice(chunk * chunkBytes, chunk * chunkBytes + lengthOf(chunk)), file.name);
     try {
-      await platformClient.post(CHUNK_PATH, body, {
-        silent,
-        signal,
-        onUploadProgress: (event: AxiosProgressEvent) => {
-          const total = event.total ?? 0;
-          // The body carries the fields too: count the chunk's share of what went out.
-          loaded.set(chunk, total > 0 ? Math.floor((event.loaded / total) * lengthOf(chunk)) : 0);
-          report();
+      await api.call('postUploaderIndex', {
+        body: body as never,
+        options: {
+          silent,
+          signal,
+          onUploadProgress: (event: AxiosProgressEvent) => {
+            const total = event.total ?? 0;
+            // The body carries the fields too: count the chunk's share of what went out.
+            loaded.set(chunk, total > 0 ? Math.floor((event.loaded / total) * lengthOf(chunk)) : 0);
+            report();
+          },
         },
       });
       loaded.set(chunk, lengthOf(chunk));
@@ -142,8 +144,8 @@ export async function uploadInChunks(file: File, options: ChunkedOptions): Promi
       if (pass > 0) await wait(retryDelayMs * 2 ** (pass - 1), signal);
       let received: number[];
       try {
-        const { data } = await platformClient.get<{ chunks: number[] }>(CHUNK_PATH, { params: { task_id: taskId }, silent: !last, signal });
-        received = data.chunks ?? [];
+        const answer = await api.call('getUploaderIndex', { query: { task_id: taskId }, options: { silent: !last, signal } });
+        received = answer.chunks ?? [];
       } catch (error) {
         if (last || axios.isCancel(error)) throw error;
         if (!isRetryable(error)) pass = tries - 2;
@@ -159,12 +161,8 @@ export async function uploadInChunks(file: File, options: ChunkedOptions): Promi
       // A client error will not mend itself: one last, reported, pass.
       if (failures.some((error) => !isRetryable(error))) pass = tries - 2;
     }
-    const { data } = await platformClient.post<ChunkedAnswer>(
-      SUCCESS_PATH,
-      { task_id: taskId, id: options.id, name: file.name, sha256: await digest },
-      { signal },
-    );
-    return data;
+    const body = { task_id: taskId, id: options.id, name: file.name, sha256: await digest };
+    return (await api.call('postUploaderSuccess', { body, options: { signal } })) as ChunkedAnswer;
   } catch (error) {
     throw failure(error);
   }

@@ -1,37 +1,12 @@
 import type { AxiosProgressEvent } from 'axios';
+import { api, type Answer, type QueryParams } from '../api/client';
 import { config } from '../config';
 import { platformClient } from './http';
 
-/** A stored file as the uploader answers it (server/modules/uploads/routes.ts, FileInfo). */
-export interface UploadedFile {
-  id: number;
-  url: string;
-  name: string;
-  size: number;
-  mime: string;
-  sha256: string;
-  project_uuid: string | null;
-  transcode: 'none' | 'pending' | 'done' | 'failed' | 'unavailable' | string;
-  status: 0 | 1 | null;
-  pdf_url: string | null;
-}
+/** A stored file as the uploader answers it. */
+export type UploadedFile = Answer<'postUploaderFileUpload'>;
 
-type UploadPurpose = 'cover' | 'avatar' | 'material' | 'report' | 'report_pdf' | 'chunked' | 'script';
-
-/** The single-file upload path: the project's when a project is given, else the organization's. */
-function fileUploadPath(purpose: UploadPurpose, projectUuid?: string): string {
-  const base = projectUuid
-    ? `/api/uploader/v1/projects/${encodeURIComponent(projectUuid)}/file_upload/`
-    : '/api/uploader/v1/file_upload/';
-  return `${base}?purpose=${purpose}`;
-}
-
-/** The file info path, to follow a Word file's conversion. */
-function fileInfoPath(id: number, projectUuid?: string | null): string {
-  return projectUuid
-    ? `/api/uploader/v1/projects/${encodeURIComponent(projectUuid)}/file_upload/${id}/`
-    : `/api/uploader/v1/file_upload/${id}/`;
-}
+type UploadPurpose = NonNullable<QueryParams<'postUploaderFileUpload'>['purpose']>;
 
 interface SendOptions {
   purpose: UploadPurpose;
@@ -44,14 +19,21 @@ interface SendOptions {
 export async function sendFile(file: Blob & { name?: string }, options: SendOptions): Promise<UploadedFile> {
   const body = new FormData();
   body.append('file', file, file.name ?? 'file');
-  const { data } = await platformClient.post<UploadedFile>(fileUploadPath(options.purpose, options.projectUuid), body, {
-    signal: options.signal,
-    onUploadProgress: (event: AxiosProgressEvent) => {
-      const total = event.total ?? file.size;
-      if (options.onProgress && total > 0) options.onProgress(Math.min(100, (event.loaded / total) * 100));
+  const args = {
+    query: { purpose: options.purpose },
+    body: body as never,
+    options: {
+      signal: options.signal,
+      onUploadProgress: (event: AxiosProgressEvent) => {
+        const total = event.total ?? file.size;
+        if (options.onProgress && total > 0) options.onProgress(Math.min(100, (event.loaded / total) * 100));
+      },
     },
-  });
-  return data;
+  };
+  // The project's upload when a project is given, else the organization's.
+  return options.projectUuid
+    ? api.call('postUploaderProjectsByProjectUuidFileUpload', { ...args, path: { project_uuid: options.projectUuid } })
+    : api.call('postUploaderFileUpload', args);
 }
 
 /**
@@ -64,7 +46,10 @@ export function fileSrc(url: string): string {
 
 /** A stored file's info, to follow a Word file's conversion; failures are the caller's to word. */
 export async function fileInfo(id: number, projectUuid?: string | null, signal?: AbortSignal): Promise<UploadedFile> {
-  return (await platformClient.get<UploadedFile>(fileInfoPath(id, projectUuid), { silent: true, signal })).data;
+  const options = { silent: true, signal };
+  return projectUuid
+    ? api.call('getUploaderProjectsByProjectUuidFileUploadById', { path: { project_uuid: projectUuid, id }, options })
+    : api.call('getUploaderFileUploadById', { path: { id }, options });
 }
 
 /** A stored file's bytes, with the session (the file route accepts the token header); failures are the caller's to word. */

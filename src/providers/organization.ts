@@ -1,4 +1,5 @@
-import { useCustom, useGetIdentity } from '@refinedev/core';
+import { useGetIdentity } from '@refinedev/core';
+import { useApiQuery } from '../api/hooks';
 import type { UserInfo } from './auth';
 
 /** Client state of spec section 3: the current organization (orgInfo) and its applications (apps). */
@@ -17,17 +18,13 @@ export interface AppEntry {
 /** Where each application opens: its area's redirect to the last project visited. */
 export const APP_ENTRY: Record<string, string> = { report: '/main', cstj: '/cstjPage' };
 
-interface Page<T> {
-  results: T[];
-}
-
 /** orgInfo and apps, read once per session (none without an organization). */
 export function useOrganizationState(): { orgInfo?: OrgInfo; apps: AppEntry[] } {
   const { data: user } = useGetIdentity<UserInfo>();
   const enabled = Boolean(user?.organization_uuid);
   const options = { enabled, staleTime: 5 * 60_000, retry: false };
-  const organizations = useCustom<Page<OrgInfo & { is_current: boolean }>>({ url: '/api/v1/organization/', method: 'get', config: { query: { limit: 100 } }, meta: { silent: true }, queryOptions: options });
-  const apps = useCustom<Page<AppEntry>>({ url: '/api/v1/applications/', method: 'get', meta: { silent: true }, queryOptions: options });
+  const organizations = useApiQuery('getOrganization', { query: { limit: 100 } }, { silent: true, queryOptions: options });
+  const apps = useApiQuery('getApplications', {}, { silent: true, queryOptions: options });
   const orgInfo = organizations.data?.data.results.find((organization) => organization.is_current);
   return { orgInfo, apps: apps.data?.data.results ?? [] };
 }

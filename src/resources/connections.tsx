@@ -25,14 +25,6 @@ export const connectionsResource: AppResource = {
     endpoints: {
       list: `${base}connections/`,
       one: `${base}connections/:id/`,
-      test: `${base}connections/test_connection/`,
-      databases: `${base}databases/`,
-      schemas: `${base}schemas/`,
-      tables: `${base}tables/`,
-      table: `${base}tables/:name/`,
-      diagram: `${base}entity-relation/all_entity_relation/`,
-      tableDiagram: `${base}entity-relation/:name/entity_relation/`,
-      records: `${base}records/`,
     },
     permissions: {
       list: [connection('view')],

@@ -16,8 +16,6 @@ export const projectMembersResource: AppResource = {
       list: `${base}:projectId/members/`,
       one: `${base}members/:id/`,
       deleteMany: `${base}members/batch_delete/`,
-      inviteCode: `${base}:projectId/members/invite_code/`,
-      inviteUser: `${base}:projectId/members/invite_user/`,
     },
     permissions: {
       list: ['projectmember/view_projectmember'],

@@ -10,7 +10,7 @@ export const projectProfileResource: AppResource = {
   meta: {
     label: '项目信息',
     dataProviderName: 'default',
-    endpoints: { one: `${base}get_profile/`, save: `${base}set_profile/` },
+    endpoints: { one: `${base}get_profile/` },
     permissions: { list: ['projectprofile/view_projectprofile'], edit: ['projectprofile/edit_projectprofile'] },
     page: lazyScreen(() => import('../pages/project-settings/info'), 'ProjectInfo'),
   },

@@ -15,9 +15,6 @@ export const projectRolesResource: AppResource = {
       list: `${base}:projectId/roles/`,
       one: `${base}roles/:id/`,
       deleteMany: `${base}roles/batch_delete/`,
-      menus: `${base}roles/:id/menus/`,
-      setDefault: `${base}roles/:id/set_as_default/`,
-      catalogue: '/api/permission/v1/groups/',
     },
     permissions: {
       list: ['role/view_role'],

@@ -8,10 +8,7 @@ export const projectsResource: AppResource = {
   meta: {
     label: '项目',
     dataProviderName: 'default',
-    endpoints: {
-      list: '/api/project/v1/projects/',
-      permission: '/api/project/v1/projects/:projectId/permission/',
-    },
+    endpoints: { list: '/api/project/v1/projects/' },
     permissions: {
       show: ['project/view_project'],
       edit: ['project/edit_project'],

@@ -1,4 +1,3 @@
-import { REPORT_SERVICE_BASE } from '../../contract/library';
 import { permissionDetail } from '../../contract/permissions';
 import { lazyScreen } from './lazy-screen';
 import type { AppResource } from './types';
@@ -13,7 +12,7 @@ export const resultsDataResource: AppResource = {
   meta: {
     label: '成果数据',
     dataProviderName: 'report',
-    endpoints: { check: `${REPORT_SERVICE_BASE}/warehouse/check/`, save: `${REPORT_SERVICE_BASE}/warehouse/source/` },
+    endpoints: {},
     permissions: { list: editProject, edit: editProject },
     page: lazyScreen(() => import('../pages/project-settings/results-data'), 'ResultsData'),
   },

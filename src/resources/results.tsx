@@ -23,7 +23,6 @@ export const resultsResource: AppResource = {
     dataProviderName: 'report',
     endpoints: {
       list: `${RESULTS_BASE}/list/`,
-      statistics: `${RESULTS_BASE}/statistics/`,
       create: `${REPORTS}/report_create/`,
       deleteMany: `${REPORTS}/batch_delete/`,
     },
@@ -73,7 +72,7 @@ export const warehouseResource: AppResource = {
   meta: {
     label: '成果数据',
     dataProviderName: 'report',
-    endpoints: { template: `${REPORT_SERVICE_BASE}/warehouse/template/`, import: `${REPORT_SERVICE_BASE}/warehouse/import/` },
+    endpoints: {},
     permissions: { list: [], edit: [permissionDetail('project', 'project', 'edit')] },
   },
 };

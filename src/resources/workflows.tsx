@@ -40,13 +40,7 @@ export const workflowsResource: AppResource = {
   meta: {
     label: '工作流',
     dataProviderName: 'default',
-    endpoints: {
-      list: base,
-      one: `${base}:id/`,
-      validity: `${base}:id/is_valid_dag/`,
-      inputParams: `${base}:id/get_input_params/`,
-      publish: `${base}:id/update_airflow_dag/`,
-    },
+    endpoints: { list: base, one: `${base}:id/` },
     permissions: { list: [workflow('view')], create: [workflow('create')], edit: [workflow('edit')], delete: [workflow('delete')] },
     searchPlaceholder: '搜索工作流名称',
     fields: [
@@ -184,7 +178,7 @@ export const workflowRunsResource: AppResource = {
   meta: {
     label: '运行记录',
     dataProviderName: 'default',
-    endpoints: { list: runs, one: `${runs}:id/`, clear: `${runs}:id/clear/` },
+    endpoints: { list: runs, one: `${runs}:id/` },
     permissions: { list: [dagrun('view')], create: [dagrun('create')], edit: [dagrun('edit')], delete: [dagrun('delete')] },
   },
 };

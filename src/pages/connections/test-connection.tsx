@@ -2,19 +2,21 @@ import { ApiOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { feedback } from '../../lib/feedback';
-import { useResourceCall } from '../../providers/data/use-resource-call';
+import { useApiMutation } from '../../api/hooks';
 import type { FormActionProps } from '../../resources/types';
 
 /** 测试连接: connects once with what the form holds (a saved connection's own password when left empty) and says how it went. */
 export function TestConnection({ projectId, id, values }: FormActionProps) {
-  const { call } = useResourceCall('connections', projectId);
+  const { call } = useApiMutation();
   const [testing, setTesting] = useState(false);
   const test = async () => {
     setTesting(true);
     try {
-      const answer = await call<{ success: boolean; message: string }>('test', 'post', { ...values(), ...(id === undefined ? {} : { id }) });
-      if (answer.success) feedback.success(answer.message);
-      else feedback.error(answer.message);
+      const body = { ...values(), ...(id === undefined ? {} : { id }) };
+      const answer = await call('postConnectionProjectsByProjectUuidConnectionsTestConnection', { path: { project_uuid: projectId }, body: body as never });
+      const { success, message } = answer as { success: boolean; message: string };
+      if (success) feedback.success(message);
+      else feedback.error(message);
     } catch {
       // The HTTP layer has said why.
     } finally {

@@ -1,5 +1,4 @@
-import { useCustom, type BaseRecord } from '@refinedev/core';
-import { useEndpoints } from '../../providers/data/use-resource-call';
+import { useApiQuery } from '../../api/hooks';
 
 /** Where in the connection a read looks: the browser's current database and schema. */
 export interface Place {
@@ -9,25 +8,35 @@ export interface Place {
   schema?: string;
 }
 
+/** The reads of the connection browser. */
+const reads = {
+  databases: 'getConnectionProjectsByProjectUuidDatabases',
+  schemas: 'getConnectionProjectsByProjectUuidSchemas',
+  tables: 'getConnectionProjectsByProjectUuidTables',
+  table: 'getConnectionProjectsByProjectUuidTablesByName',
+  diagram: 'getConnectionProjectsByProjectUuidEntityRelationAllEntityRelation',
+  tableDiagram: 'getConnectionProjectsByProjectUuidEntityRelationByNameEntityRelation',
+  records: 'getConnectionProjectsByProjectUuidRecords',
+} as const;
+type Read = keyof typeof reads;
+
 /**
- * One read of the connection browser through the data provider: `endpoint` is a path the
- * connections resource declares, `name` fills its `:name`; nothing is asked while `enabled` is false.
+ * One read of the connection browser at `place`; `name` is the table; nothing is asked while `enabled` is false.
+ * The server documents no answer schema for these reads (they depend on the database), so the caller names `T`.
  */
-export function useBrowserQuery<T>(endpoint: string, place: Place, extra: { name?: string; query?: Record<string, unknown>; enabled?: boolean } = {}) {
-  const endpoints = useEndpoints('connections');
+export function useBrowserQuery<T>(read: Read, place: Place, extra: { name?: string; query?: Record<string, unknown>; enabled?: boolean } = {}) {
   const query = {
     connection_id: place.connectionId,
     database_name: place.database,
     schema_name: place.schema,
     ...extra.query,
   };
-  const result = useCustom<BaseRecord>({
-    url: endpoints[endpoint]!,
-    method: 'get',
-    config: { query: Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) },
-    meta: { projectId: place.projectId, name: extra.name },
-    queryOptions: { enabled: extra.enabled ?? true, keepPreviousData: true, retry: false },
-  });
+  const result = useApiQuery(
+    reads[read],
+    // Each read takes the place; the table's reads its name too.
+    { path: { project_uuid: place.projectId, name: extra.name }, query: Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) } as never,
+    { queryOptions: { enabled: extra.enabled ?? true, keepPreviousData: true, retry: false } },
+  );
   // A quiet refetch of what is shown does not blur it; a new place's read, shown over the last one, does.
   const loading = result.isFetching && (result.isPreviousData || !result.data);
   return { value: result.data?.data as T | undefined, loading, failed: result.isError };

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { useResourceCall } from '../../providers/data/use-resource-call';
+import { useApiMutation } from '../../api/hooks';
+import { reportListPage, reportListQuery } from '../../providers/data/report';
 import type { LibraryKind } from './kinds';
 import { listRequest, type ListQuery } from './list-query';
 import type { LibraryItem } from './types';
@@ -13,9 +14,24 @@ export interface LibraryGroup {
   num: number;
 }
 
+/** group_list's answer: the groups and the number of items in all of them. */
+export interface GroupListAnswer {
+  data?: LibraryGroup[];
+  total_report_number?: number;
+}
+
 export interface ItemPage {
   items: LibraryItem[];
   total: number;
+}
+
+/** A row of POST export_report/ (server/modules/library/item-routes.ts). */
+export interface ItemTagWrite {
+  id: number;
+  name: string;
+  cover: string;
+  origin: string;
+  labels: string[];
 }
 
 /** The report service's answer to a change: its message is the success text. */
@@ -23,37 +39,45 @@ export interface ServiceAnswer {
   message?: string;
 }
 
-/** The item and group calls of one library kind in one project, through the report data provider. */
+/** The item and group calls of one library kind in one project. */
 export function useLibraryApi(projectUuid: string, kind: LibraryKind) {
-  const items = useResourceCall(kind.resource, projectUuid);
-  const groups = useResourceCall(kind.groupResource, projectUuid);
-  return useMemo(
-    () => ({
+  const { call } = useApiMutation();
+  return useMemo(() => {
+    const path = { projectId: projectUuid };
+    const { operations } = kind;
+    // The server documents no answer schema for the report service: its answer's message is the success text.
+    const answer = (request: Promise<unknown>) => request as Promise<ServiceAnswer>;
+    return {
       listItems: async (query: ListQuery, pageNo = query.pageNo): Promise<ItemPage> => {
-        const { data, total } = await items.list<LibraryItem>(listRequest(query, pageNo));
+        const { current, pageSize, filters, sorters } = listRequest(query, pageNo);
+        const list = reportListQuery({ pagination: { current, pageSize }, filters, sorters });
+        const { data, total } = reportListPage<LibraryItem>(await call(operations.items, { path, query: list }));
         return { items: data, total };
       },
-      moveItems: (ids: number[], groupId: number) =>
-        items.call<ServiceAnswer>('move', 'put', { ids: ids.join(','), group_id: groupId }),
+      /** One item; an id that does not exist answers 404, which the HTTP layer keeps silent. */
+      item: async (id: number) => ((await call(operations.item, { path: { ...path, id } })) as { data: LibraryItem }).data,
+      moveItems: (ids: number[], groupId: number) => answer(call(operations.moveItems, { path, body: { ids: ids.join(','), group_id: groupId } })),
       /** Deletes items; the answer's message is shown as the server words it. */
-      deleteItems: (ids: number[]) => items.call<ServiceAnswer>('deleteMany', 'post', { ids: ids.join(',') }),
+      deleteItems: (ids: number[]) => answer(call(operations.deleteItems, { path, body: { ids: ids.join(',') } })),
+      /** Sets each listed item's tags by name, all rows in one request and one transaction. */
+      writeTags: (reports: ItemTagWrite[]) => call(operations.writeTags, { path, body: { reports } }),
 
       createGroup: (name: string, sorted: number, userUuid?: string) =>
-        groups.call<ServiceAnswer>('create', 'post', { name, sorted, user_uuid: userUuid }),
+        answer(call(operations.createGroup, { path, body: { name, sorted, user_uuid: userUuid } })),
       renameGroup: (target: LibraryGroup, name: string, userUuid?: string) =>
-        groups.call<ServiceAnswer>('one', 'put', { name, sorted: target.sorted, user_uuid: userUuid ?? target.user_uuid }, { id: target.id }),
+        answer(call(operations.renameGroup, { path: { ...path, id: target.id }, body: { name, sorted: target.sorted, user_uuid: userUuid ?? target.user_uuid } })),
       /** Saves the order: each group's `sorted` becomes its position. A failure is the caller's to tell (数据保存失败!). */
       sortGroups: (ordered: LibraryGroup[], userUuid?: string) =>
-        groups.call<ServiceAnswer>(
-          'sort',
-          'put',
-          { data: ordered.map((g, index) => ({ id: g.id, name: g.name, sorted: index, user_uuid: userUuid ?? g.user_uuid })) },
-          { silent: true },
+        answer(
+          call(
+            operations.sortGroups,
+            { path, body: { data: ordered.map((g, index) => ({ id: g.id, name: g.name, sorted: index, user_uuid: userUuid ?? g.user_uuid })) } },
+            { silent: true },
+          ),
         ),
-      deleteGroups: (ids: number[]) => groups.call<ServiceAnswer>('deleteMany', 'post', { ids: ids.join(',') }),
-    }),
-    [items, groups],
-  );
+      deleteGroups: (ids: number[]) => answer(call(operations.deleteGroups, { path, body: { ids: ids.join(',') } })),
+    };
+  }, [call, kind, projectUuid]);
 }
 
 export type LibraryApi = ReturnType<typeof useLibraryApi>;

@@ -1,7 +1,7 @@
 import { useInvalidate, useList } from '@refinedev/core';
 import { useCallback, useMemo, useState } from 'react';
-import { useListAnswer } from '../../providers/data/use-resource-call';
-import { useLibraryApi, type LibraryGroup } from './api';
+import { useApiQuery } from '../../api/hooks';
+import { useLibraryApi, type GroupListAnswer } from './api';
 import type { LibraryKind } from './kinds';
 import { listRequest, type ListQuery } from './list-query';
 import type { LibraryItem } from './types';
@@ -23,7 +23,7 @@ export function useLibraryData(projectId: string, kind: LibraryKind, query: List
     meta,
     queryOptions: { keepPreviousData: true },
   });
-  const groups = useListAnswer<{ data?: LibraryGroup[]; total_report_number?: number }>(kind.groupResource, projectId);
+  const groups = useApiQuery(kind.operations.groups, { path: { projectId } });
 
   const invalidate = useInvalidate();
   const [reloads, setReloads] = useState(0);
@@ -39,6 +39,8 @@ export function useLibraryData(projectId: string, kind: LibraryKind, query: List
   const loadKey = `${JSON.stringify(request)}#${reloads}`;
 
   const page = { items: items.data?.data ?? [], total: items.data?.total ?? 0 };
-  const groupList = { groups: groups.data?.data.data ?? [], total: groups.data?.data.total_report_number ?? 0 };
+  // The server documents no answer schema for the report service.
+  const answer = groups.data?.data as GroupListAnswer | undefined;
+  const groupList = { groups: answer?.data ?? [], total: answer?.total_report_number ?? 0 };
   return { api, items, page, groups, groupList, reload, loadKey };
 }

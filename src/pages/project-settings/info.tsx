@@ -1,10 +1,9 @@
-import { useCustomMutation, useInvalidate, useUpdate } from '@refinedev/core';
+import { useInvalidate, useUpdate } from '@refinedev/core';
 import { Button, Card, ColorPicker, Form, Input, Select } from 'antd';
 import type { Color } from 'antd/es/color-picker';
+import { useApiMutation } from '../../api/hooks';
 import { useProjectContext } from '../../components/project-context';
 import { feedback } from '../../lib/feedback';
-import { fillPath } from '../../providers/data/endpoint';
-import { useEndpoints } from '../../providers/data/use-resource-call';
 import { ImageUpload } from '../library/uploads';
 
 interface InfoValues {
@@ -23,13 +22,12 @@ const skins = [
 
 /** 项目信息: name, skin and colour are the project's (PATCH); description and logo its profile (set_profile). */
 export function ProjectInfo() {
-  const endpoints = useEndpoints('projectProfile');
   const { projectId, project, profile, can } = useProjectContext();
   const editProject = can('projects', 'edit');
   const editProfile = can('projectProfile', 'edit');
   const [form] = Form.useForm<InfoValues>();
   const { mutateAsync: update, isLoading: updating } = useUpdate();
-  const { mutateAsync: saveProfile, isLoading: savingProfile } = useCustomMutation();
+  const { call, isLoading: savingProfile } = useApiMutation();
   const invalidate = useInvalidate();
 
   const save = async ({ name, skin, color, description, logo }: InfoValues) => {
@@ -43,11 +41,9 @@ export function ProjectInfo() {
         });
       }
       if (editProfile) {
-        await saveProfile({
-          url: fillPath(endpoints.save!, { projectId }),
-          method: 'post',
-          values: { description: description ?? '', logo: logo ?? '' },
-          successNotification: false,
+        await call('postProjectProfileProjectsByProjectUuidProjectProfileSetProfile', {
+          path: { project_uuid: projectId },
+          body: { description: description ?? '', logo: logo ?? '' },
         });
       }
     } catch {

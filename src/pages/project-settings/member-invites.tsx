@@ -1,13 +1,12 @@
 import { LinkOutlined, UserAddOutlined } from '@ant-design/icons';
-import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
+import { useInvalidate } from '@refinedev/core';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { FormDialog } from '../../components/form-dialog';
 import { RelatedSelect } from '../../components/resource-pages/fields';
 import { copyText } from '../../lib/clipboard';
 import { feedback } from '../../lib/feedback';
-import { fillPath } from '../../providers/data/endpoint';
-import { useEndpoints } from '../../providers/data/use-resource-call';
 import type { ToolbarProps } from '../../resources/types';
 
 interface InviteValues {
@@ -59,21 +58,19 @@ export function InvitationAnswer({ answer }: { answer: Record<string, unknown> }
 
 /** 邀请成员: adds members of the organization by name, all or none; anyone else gets a link. */
 function InviteUsers({ projectId }: { projectId: string }) {
-  const endpoints = useEndpoints('projectMembers');
   const [open, setOpen] = useState(false);
-  const { mutateAsync } = useCustomMutation();
+  const { call } = useApiMutation();
   const invalidate = useInvalidate();
   const [invitations, setInvitations] = useState<Invitation[]>([]);
 
   const submit = async ({ usernames, role_id }: InviteValues) => {
     let answers: unknown[];
     try {
-      ({ data: answers } = (await mutateAsync({
-        url: fillPath(endpoints.inviteUser!, { projectId }),
-        method: 'post',
-        values: usernames.map((username) => ({ username: username.trim(), role_id })),
-        successNotification: { message: '邀请成功', type: 'success' },
-      })) as { data: unknown[] });
+      answers = await call(
+        'postProjectProjectsByProjectUuidMembersInviteUser',
+        { path: { project_uuid: projectId }, body: usernames.map((username) => ({ username: username.trim(), role_id })) },
+        { success: '邀请成功' },
+      );
     } catch {
       return;
     }
@@ -116,25 +113,17 @@ function InviteUsers({ projectId }: { projectId: string }) {
   );
 }
 
-interface InviteCode {
-  token: string;
-  expires_at: string;
-  url: string;
-}
-
 /** 邀请链接: a link valid for some days that lets anyone signed in join with the default role. */
 function InviteLink({ projectId }: { projectId: string }) {
-  const endpoints = useEndpoints('projectMembers');
   const [open, setOpen] = useState(false);
   const [days, setDays] = useState(7);
   // Asked on 生成链接 only; the HTTP layer tells a failure.
-  const invite = useCustom<InviteCode>({
-    url: fillPath(endpoints.inviteCode!, { projectId }),
-    method: 'get',
-    config: { query: { days } },
+  const invite = useApiQuery(
+    'getProjectProjectsByProjectUuidMembersInviteCode',
+    { path: { project_uuid: projectId }, query: { days } },
     // A changed number of days keeps the last link shown until the next one.
-    queryOptions: { enabled: false, keepPreviousData: true },
-  });
+    { queryOptions: { enabled: false, keepPreviousData: true } },
+  );
   const code = invite.data?.data;
   return (
     <>

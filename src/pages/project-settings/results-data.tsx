@@ -1,11 +1,11 @@
-import { useCustomMutation, useInvalidate, useList } from '@refinedev/core';
+import { useInvalidate, useList } from '@refinedev/core';
 import { Button, Card, Descriptions, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { WarehouseSourceBody } from '../../../contract/results';
+import { useApiMutation } from '../../api/hooks';
 import { useProjectContext } from '../../components/project-context';
 import { feedback } from '../../lib/feedback';
-import { useEndpoints } from '../../providers/data/use-resource-call';
 import { useBrowserQuery } from '../connections/use-browser-query';
 import { SourceCheck, useSourceCheck } from './source-check';
 import { WarehouseImport } from './warehouse-import';
@@ -39,7 +39,6 @@ function savedSource(extra: Record<string, unknown> | null | undefined): Chosen 
  */
 export function ResultsData() {
   const { projectId, project, can } = useProjectContext();
-  const endpoints = useEndpoints('resultsData');
   const editable = can('resultsData', 'edit');
   const saved = savedSource(project?.extra_info);
   const [chosen, setChosen] = useState<Chosen>(saved);
@@ -61,12 +60,12 @@ export function ResultsData() {
     connectionId && database && schema ? { connection_id: connectionId, database_name: database, schema_name: schema } : undefined;
   const check = useSourceCheck(projectId, source);
 
-  const { mutateAsync, isLoading: saving } = useCustomMutation();
+  const { call, isLoading: saving } = useApiMutation();
   const invalidate = useInvalidate();
   const save = async () => {
     if (!source) return;
     try {
-      await mutateAsync({ url: endpoints.save!, method: 'put', values: source, dataProviderName: 'report', meta: { projectId }, successNotification: false });
+      await call('putReportProjectsByProjectIdWarehouseSource', { path: { projectId }, body: source });
     } catch {
       return; // The HTTP layer has said why.
     }

@@ -1,28 +1,20 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { useCustomMutation, useInvalidate } from '@refinedev/core';
+import { useInvalidate } from '@refinedev/core';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { fillPath } from '../../providers/data/endpoint';
-import { useEndpoints } from '../../providers/data/use-resource-call';
+import { useApiMutation } from '../../api/hooks';
 import type { ProjectRole } from '../../resources/records';
 import type { RowActionProps } from '../../resources/types';
 import { RolePermissionsModal } from './role-permissions';
 
 /** 设为默认: new members and invitations get this role. */
 function SetDefault({ role }: { role: ProjectRole }) {
-  const endpoints = useEndpoints('projectRoles');
-  const { mutate, isLoading } = useCustomMutation();
+  const { call, isLoading } = useApiMutation();
   const invalidate = useInvalidate();
   const run = () =>
-    mutate(
-      {
-        url: fillPath(endpoints.setDefault!, { id: role.id }),
-        method: 'put',
-        values: {},
-        successNotification: { message: '设置成功', type: 'success' },
-      },
-      { onSuccess: () => void invalidate({ resource: 'projectRoles', invalidates: ['list'] }) },
-    );
+    call('putProjectProjectsRolesByIdSetAsDefault', { path: { id: role.id } }, { success: '设置成功' })
+      .then(() => invalidate({ resource: 'projectRoles', invalidates: ['list'] }))
+      .catch(() => undefined);
   return (
     <Button type="link" size="small" loading={isLoading} onClick={run}>
       设为默认

@@ -1,19 +1,14 @@
-import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
+import { useInvalidate } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Checkbox, Flex, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { fillPath } from '../../providers/data/endpoint';
-import { useEndpoints } from '../../providers/data/use-resource-call';
+import type { Answer } from '../../api/client';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
 import type { ProjectRole } from '../../resources/records';
 
 
-/** One model of the catalogue, as `GET /api/permission/v1/groups/?type=project` serves it. */
-interface PermissionGroup {
-  app: string;
-  model: string;
-  name: string;
-  permissions: { id: string; name: string; permissions_detail: string }[];
-}
+/** One model of the catalogue. */
+type PermissionGroup = Answer<'getPermissionV1Groups'>[number];
 
 interface Props {
   role: ProjectRole;
@@ -86,39 +81,21 @@ function Editor({ groups, initial, editable, onSave, onClose, saving, role }: {
 
 /** The role's permissions, picked from the catalogue grouped by model; saved with `PUT …/menus/`. */
 export function RolePermissionsModal({ role, projectId, editable, onClose }: Props) {
-  const endpoints = useEndpoints('projectRoles');
-  const catalogue = useCustom<PermissionGroup[]>({
-    url: endpoints.catalogue!,
-    method: 'get',
-    config: { query: { type: 'project' } },
-    queryOptions: { staleTime: Infinity },
-  });
-  const menus = useCustom<{ menus: string[] }>({
-    url: fillPath(endpoints.menus!, { id: role.id }),
-    method: 'get',
-    queryOptions: { cacheTime: 0 },
-  });
-  const { mutate, isLoading: saving } = useCustomMutation();
+  const catalogue = useApiQuery('getPermissionV1Groups', { query: { type: 'project' } }, { queryOptions: { staleTime: Infinity } });
+  const menus = useApiQuery('getProjectProjectsRolesByIdMenus', { path: { id: role.id } }, { queryOptions: { cacheTime: 0 } });
+  const { call, isLoading: saving } = useApiMutation();
   const invalidate = useInvalidate();
   const queryClient = useQueryClient();
 
   const save = (list: string[]) =>
-    mutate(
-      {
-        url: fillPath(endpoints.menus!, { id: role.id }),
-        method: 'put',
-        values: { menus: list },
-        successNotification: { message: '数据保存成功!', type: 'success' },
-      },
-      {
-        onSuccess: () => {
-          void invalidate({ resource: 'projectRoles', invalidates: ['list'] });
-          // The caller's own role may have changed: reload what the shell allows.
-          void queryClient.invalidateQueries(['project-permission', projectId]);
-          onClose();
-        },
-      },
-    );
+    call('putProjectProjectsRolesByIdMenus', { path: { id: role.id }, body: { menus: list } }, { success: '数据保存成功!' })
+      .then(() => {
+        void invalidate({ resource: 'projectRoles', invalidates: ['list'] });
+        // The caller's own role may have changed: reload what the shell allows.
+        void queryClient.invalidateQueries(['project-permission', projectId]);
+        onClose();
+      })
+      .catch(() => undefined);
 
   if (!catalogue.data || !menus.data || menus.isFetching) {
     return (

@@ -1,22 +1,17 @@
-import { useCustom } from '@refinedev/core';
 import { Alert, Spin } from 'antd';
-import type { WarehouseCheck, WarehouseSourceBody } from '../../../contract/results';
-import { useEndpoints } from '../../providers/data/use-resource-call';
+import type { WarehouseSourceBody } from '../../../contract/results';
+import { useApiQuery } from '../../api/hooks';
 
 /**
  * The server's check of a candidate source, asked again whenever the source changes. A refusal (an
  * unreachable connection, a schema that is not there) is shown in place, so the HTTP layer stays quiet.
  */
 export function useSourceCheck(projectId: string, source: WarehouseSourceBody | undefined) {
-  const { check } = useEndpoints('resultsData');
-  const answer = useCustom<{ data: WarehouseCheck }>({
-    url: check!,
-    method: 'get',
-    dataProviderName: 'report',
-    config: { query: source },
-    meta: { projectId, silent: true },
-    queryOptions: { enabled: Boolean(source), retry: false, keepPreviousData: false },
-  });
+  const answer = useApiQuery(
+    'getReportProjectsByProjectIdWarehouseCheck',
+    { path: { projectId }, query: source },
+    { silent: true, queryOptions: { enabled: Boolean(source), retry: false, keepPreviousData: false } },
+  );
   return {
     asked: Boolean(source),
     loading: Boolean(source) && answer.isFetching,

@@ -6,8 +6,6 @@ import { REGION_LEVEL_LABELS, REGION_LEVELS } from '../../../contract/results';
 import { WAREHOUSE_TEMPLATE_NAME, type WarehouseCounts, type WarehouseImportRefusal, type WarehouseImportResult } from '../../../contract/warehouse';
 import { feedback } from '../../lib/feedback';
 import { saveBlob } from '../../lib/save-blob';
-import { fillPath } from '../../providers/data/endpoint';
-import { useEndpoints } from '../../providers/data/use-resource-call';
 import { sendWarehouseFile, warehouseTemplate } from '../../providers/warehouse-files';
 
 interface Props {
@@ -44,15 +42,13 @@ const refusalOf = (error: unknown): WarehouseImportRefusal | undefined => {
  * then 确认导入. A refused file lists every problem with its sheet, row and column.
  */
 export function WarehouseImport({ projectId, onImported }: Props) {
-  const endpoints = useEndpoints('projectWarehouse');
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [downloading, setDownloading] = useState(false);
-  const importUrl = fillPath(endpoints.import!, { projectId });
 
   const download = async () => {
     setDownloading(true);
     try {
-      saveBlob(await warehouseTemplate(fillPath(endpoints.template!, { projectId })), WAREHOUSE_TEMPLATE_NAME);
+      saveBlob(await warehouseTemplate(projectId), WAREHOUSE_TEMPLATE_NAME);
     } catch {
       // The HTTP layer has told the user.
     } finally {
@@ -64,7 +60,7 @@ export function WarehouseImport({ projectId, onImported }: Props) {
     setStep({ kind: 'uploading', name: file.name, percent: 0, confirming: !dryRun });
     const onProgress = (percent: number) => setStep((now) => (now.kind === 'uploading' ? { ...now, percent } : now));
     try {
-      const result = await sendWarehouseFile(importUrl, file, { dryRun, onProgress });
+      const result = await sendWarehouseFile(projectId, file, { dryRun, onProgress });
       if (dryRun) setStep({ kind: 'preview', file, result });
       else {
         setStep({ kind: 'idle' });

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useCustom, useGetIdentity, useList } from '@refinedev/core';
+import { useGetIdentity, useList } from '@refinedev/core';
 import { Button, Card, Col, Empty, Flex, Input, Row, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { permissionDetail } from '../../../contract/permissions';
+import { useApiQuery } from '../../api/hooks';
 import type { UserInfo } from '../../providers/auth';
 import type { Project } from '../../resources/records';
 import { NewOrganizationDialog } from './new-organization-dialog';
@@ -15,12 +16,7 @@ const CREATE_PROJECT = permissionDetail('organization', 'project', 'create');
 function useProjectCreation() {
   const { data: user } = useGetIdentity<UserInfo>();
   const inOrganization = Boolean(user?.organization_uuid);
-  const permission = useCustom<{ is_owner: boolean; permissions: string[] }>({
-    url: '/api/organization/v1/permission/',
-    method: 'get',
-    meta: { silent: true },
-    queryOptions: { enabled: inOrganization, retry: false },
-  });
+  const permission = useApiQuery('getOrganizationPermission', {}, { silent: true, queryOptions: { enabled: inOrganization, retry: false } });
   const granted = permission.data?.data;
   return { known: user !== undefined, inOrganization, mayCreate: Boolean(granted && (granted.is_owner || granted.permissions.includes(CREATE_PROJECT))) };
 }

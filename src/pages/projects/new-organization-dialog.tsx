@@ -1,6 +1,7 @@
-import { useCustomMutation, useInvalidateAuthStore } from '@refinedev/core';
+import { useInvalidateAuthStore } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
+import { useApiMutation } from '../../api/hooks';
 import { FormDialog } from '../../components/form-dialog';
 import { setCookie } from '../../lib/cookies';
 import { feedback } from '../../lib/feedback';
@@ -8,25 +9,20 @@ import { feedback } from '../../lib/feedback';
 /** The server's limit on organization names (server/modules/organizations/create-routes.ts). */
 const NAME_MAX = 50;
 
-interface Created {
-  uuid: string;
-  name: string;
-}
-
 /** 创建组织: the user becomes the owner of a new organization, which becomes the current one. */
 export function NewOrganizationDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
-  const { mutateAsync: create } = useCustomMutation<Created>();
+  const { call } = useApiMutation();
   const queryClient = useQueryClient();
   const invalidateAuth = useInvalidateAuthStore();
 
   const save = async ({ name }: { name: string }) => {
-    const answer = await create({ url: '/api/organization/v1/organizations/', method: 'post', values: { name: name.trim() }, successNotification: false }).catch(
+    const answer = await call('postOrganizationOrganizations', { body: { name: name.trim() } }).catch(
       () => undefined, // The HTTP layer has said why.
     );
     if (!answer) return;
-    setCookie('organization_uuid', answer.data.uuid);
+    setCookie('organization_uuid', answer.uuid);
     await Promise.all([queryClient.invalidateQueries(), invalidateAuth()]);
-    feedback.success(`已创建组织「${answer.data.name}」`);
+    feedback.success(`已创建组织「${answer.name}」`);
     onCreated();
   };
 

@@ -3,9 +3,9 @@ import { App, Button, Space, Typography } from 'antd';
 import { useInvalidate } from '@refinedev/core';
 import { useState } from 'react';
 import type { ResultSource } from '../../../contract/results';
+import { useApiMutation } from '../../api/hooks';
 import { useProjectContext } from '../../components/project-context';
 import { feedback } from '../../lib/feedback';
-import { useResourceCall } from '../../providers/data/use-resource-call';
 import { ItemDialog } from '../library/item-dialog';
 import { DateRange } from '../library/items/date-range';
 import { SearchBox } from '../library/items/search-box';
@@ -41,7 +41,7 @@ export function ResultListScreen({ title, path, source, actions }: ResultListScr
   const { list, page } = useResultsList(projectId, query, source, reloads);
   const { selecting, checked, setSelecting, setChecked } = useSelection(`${JSON.stringify(query)}#${reloads}`);
   const [adding, setAdding] = useState(false);
-  const results = useResourceCall('results', projectId);
+  const { call } = useApiMutation();
   const mayCreate = can('results', 'create');
 
   const reload = () => {
@@ -60,8 +60,8 @@ export function ResultListScreen({ title, path, source, actions }: ResultListScr
       okType: 'danger',
       onOk: async () => {
         try {
-          const answer = await results.call<{ message?: string }>('deleteMany', 'post', { ids: checked.join(',') });
-          feedback.success(answer.message || '批量删除成功!');
+          const answer = await call('postReportProjectsByProjectIdReportBatchDelete', { path: { projectId }, body: { ids: checked.join(',') } });
+          feedback.success((answer as { message?: string }).message || '批量删除成功!');
         } catch {
           return; // The HTTP layer has shown the server's message.
         }

@@ -1,8 +1,8 @@
-import { useCustom, useList } from '@refinedev/core';
+import { useList } from '@refinedev/core';
 import { useMemo } from 'react';
 import type { RegionLevel, RegionNode, ResultSource, ResultStatistics } from '../../../contract/results';
+import { useApiQuery } from '../../api/hooks';
 import { filterParams } from '../../providers/data/params';
-import { useEndpoints } from '../../providers/data/use-resource-call';
 import { NEWEST_FIRST, resultsFilters, type ResultsQuery } from './results-query';
 import type { ResultItem } from './types';
 
@@ -25,18 +25,10 @@ export function useResultsList(projectId: string, query: ResultsQuery, source?: 
 
 /** What the charts of 成果统计 draw, for the list's filters (the page is not one of them). */
 export function useResultStatistics(projectId: string, query: ResultsQuery, version = 0) {
-  const { statistics } = useEndpoints('results');
   const params = filterParams(resultsFilters({ ...query, pageNo: 1 }));
-  const answer = useCustom<{ data?: ResultStatistics }>({
-    url: statistics!,
-    method: 'get',
-    dataProviderName: 'report',
-    config: { query: params },
-    meta: { projectId, version },
-    queryOptions: { keepPreviousData: true },
-  });
-  // A custom call answers the service's envelope: the statistics are its `data`.
-  return answer.data?.data.data;
+  const answer = useApiQuery('getOaResultProjectsByProjectIdReportStatistics', { path: { projectId }, query: params }, { version, queryOptions: { keepPreviousData: true } });
+  // The answer is the service's envelope: the statistics are its `data`.
+  return (answer.data?.data as { data?: ResultStatistics } | undefined)?.data;
 }
 
 /**

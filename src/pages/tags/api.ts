@@ -1,7 +1,9 @@
 import type { LabelImportRow } from '../../lib/spreadsheet/label-sheet';
 import type { CrudFilters } from '@refinedev/core';
 import { useMemo } from 'react';
-import { useResourceCall } from '../../providers/data/use-resource-call';
+import { useApiMutation } from '../../api/hooks';
+import { everyPage } from '../../lib/every-page';
+import { reportListPage, reportListQuery } from '../../providers/data/report';
 import type { Label } from '../../resources/records';
 
 import { ATOMIC_LABEL, LABEL_LIST_LIMIT, type EntityName } from '../../../contract/labels';
@@ -47,34 +49,38 @@ export function labelFilters({ groupId, name, origin }: Omit<LabelQuery, 'page' 
   ];
 }
 
-/** The label and label group calls of one project, through the report data provider. */
+/** The label and label group calls of one project. */
 export function useLabelApi(projectId: string) {
-  const labels = useResourceCall('labels', projectId);
-  const groups = useResourceCall('labelGroups', projectId);
-  return useMemo(
-    () => ({
-      createGroup: (name: string) => groups.call('create', 'post', { name }),
-      renameGroup: (id: number, name: string) => groups.call('one', 'patch', { name }, { id }),
-      deleteGroups: (ids: number[]) => groups.call('deleteMany', 'post', { ids }),
-      deleteGroup: (id: number) => groups.call('one', 'delete', undefined, { id }),
-      sortGroups: (ids: number[]) => groups.call('sort', 'post', ids),
+  const { call } = useApiMutation();
+  return useMemo(() => {
+    const path = { projectId };
+    const item = (id: number) => ({ projectId, id });
+    return {
+      createGroup: (name: string) => call('postReportProjectsByProjectIdLabelGroup', { path, body: { name } }),
+      renameGroup: (id: number, name: string) => call('patchReportProjectsByProjectIdLabelGroupById', { path: item(id), body: { name } }),
+      deleteGroups: (ids: number[]) => call('postReportProjectsByProjectIdLabelGroupBulkDelete', { path, body: { ids } }),
+      deleteGroup: (id: number) => call('deleteReportProjectsByProjectIdLabelGroupById', { path: item(id) }),
+      sortGroups: (ids: number[]) => call('postReportProjectsByProjectIdLabelGroupSortData', { path, body: ids as never }),
       /** Every label of the query, page by page (the list answers at most 1000 at a time). */
-      listAllLabels: (query: Omit<LabelQuery, 'page' | 'pageSize'>) => labels.listAll<Label>(labelFilters(query), LABEL_LIST_LIMIT),
+      listAllLabels: (query: Omit<LabelQuery, 'page' | 'pageSize'>) =>
+        everyPage(async (current) => {
+          const list = reportListQuery({ filters: labelFilters(query), pagination: { current, pageSize: LABEL_LIST_LIMIT } }, true);
+          return reportListPage<Label>(await call('getReportProjectsByProjectIdLabel', { path, query: list }));
+        }),
       /** The spreadsheet import: a dry run answers the plan only; otherwise the valid rows are written at once. */
       importLabels: async (rows: LabelImportRow[], dryRun: boolean) =>
-        (await labels.call<{ data: ImportPlan }>('import', 'post', { dry_run: dryRun, rows })).data,
+        ((await call('postReportProjectsByProjectIdLabelImport', { path, body: { dry_run: dryRun, rows } })) as { data: ImportPlan }).data,
       // A duplicate (HTTP 400, body code 400) shows as a warning; http.ts does it.
-      createLabel: (values: LabelValues) => labels.call('create', 'post', { ...values, type: ATOMIC_LABEL }, { warnCode400: true }),
+      createLabel: (values: LabelValues) => call('postReportProjectsByProjectIdLabel', { path, body: { ...values, type: ATOMIC_LABEL } }, { warnCode400: true }),
       /** Several names at once: all are made or none (label/bulk_create/). */
       createLabels: (names: string[], values: Omit<LabelValues, 'name'>) =>
-        labels.call('createMany', 'post', names.map((name) => ({ ...values, name, type: ATOMIC_LABEL })), { warnCode400: true }),
-      updateLabel: (id: number, values: LabelValues) => labels.call('one', 'patch', values, { id, warnCode400: true }),
-      deleteLabel: (id: number) => labels.call('one', 'delete', undefined, { id }),
-      deleteLabels: (ids: number[]) => labels.call('deleteMany', 'post', { ids }),
-      moveLabels: (ids: number[], labelGroup: number | null) => labels.call('move', 'post', { ids, label_group: labelGroup }),
-    }),
-    [groups, labels],
-  );
+        call('postReportProjectsByProjectIdLabelBulkCreate', { path, body: names.map((name) => ({ ...values, name, type: ATOMIC_LABEL })) }, { warnCode400: true }),
+      updateLabel: (id: number, values: LabelValues) => call('patchReportProjectsByProjectIdLabelById', { path: item(id), body: values }, { warnCode400: true }),
+      deleteLabel: (id: number) => call('deleteReportProjectsByProjectIdLabelById', { path: item(id) }),
+      deleteLabels: (ids: number[]) => call('postReportProjectsByProjectIdLabelBulkDelete', { path, body: { ids } }),
+      moveLabels: (ids: number[], labelGroup: number | null) => call('postReportProjectsByProjectIdLabelBatchUpdate', { path, body: { ids, label_group: labelGroup } }),
+    };
+  }, [call, projectId]);
 }
 
 export type LabelApi = ReturnType<typeof useLabelApi>;

@@ -2,7 +2,7 @@ import { Flex } from 'antd';
 import { useInvalidate } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { useProjectContext } from '../../components/project-context';
-import { useListAnswer } from '../../providers/data/use-resource-call';
+import { useApiQuery } from '../../api/hooks';
 import type { LabelGroup } from '../../resources/records';
 import { useLabelApi } from './api';
 import { GroupList } from '../../components/group-list/group-list';
@@ -15,12 +15,11 @@ export function TagList() {
   const api = useLabelApi(projectId);
   const [groupId, setGroupId] = useState<number>();
   const invalidate = useInvalidate();
-  const groupQuery = useListAnswer<{ results: LabelGroup[]; total_label: number }>('labelGroups', projectId);
-  const groups = useMemo(
-    () => [...(groupQuery.data?.data.results ?? [])].sort((a, b) => a.order - b.order),
-    [groupQuery.data],
-  );
-  const total = groupQuery.data?.data.total_label ?? 0;
+  const groupQuery = useApiQuery('getReportProjectsByProjectIdLabelGroup', { path: { projectId } });
+  // The server documents no answer schema for the report service.
+  const answer = groupQuery.data?.data as { results: LabelGroup[]; total_label: number } | undefined;
+  const groups = useMemo(() => [...(answer?.results ?? [])].sort((a, b) => a.order - b.order), [answer]);
+  const total = answer?.total_label ?? 0;
   const loadGroups = () => void groupQuery.refetch();
 
   return (

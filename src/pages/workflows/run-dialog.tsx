@@ -1,8 +1,8 @@
-import { useCreate, useCustom } from '@refinedev/core';
+import { useCreate } from '@refinedev/core';
 import { Alert, Empty, Form, Spin, Typography } from 'antd';
-import type { DagRun, DagRunCreate, Workflow, WorkflowInputParam } from '../../../contract/workflows';
+import type { DagRun, DagRunCreate, Workflow } from '../../../contract/workflows';
+import { useApiQuery } from '../../api/hooks';
 import { FormDialog } from '../../components/form-dialog';
-import { useEndpoints } from '../../providers/data/use-resource-call';
 import { ParamInput } from './param-input';
 import { usePublish } from './use-publish';
 
@@ -36,14 +36,11 @@ function PublishNotice({ workflow, canPublish }: { workflow: Workflow; canPublis
 
 /** 运行: asks the run's inputs (get_input_params), publishes unpublished changes first when allowed, then creates the run. */
 export function RunDialog({ projectId, workflow, open, canPublish, onClose, onStarted }: Props) {
-  const { inputParams } = useEndpoints('workflows');
-  const params = useCustom<{ results: WorkflowInputParam[] }>({
-    url: inputParams!,
-    method: 'get',
-    config: { query: { limit: 1000, offset: 0 } },
-    meta: { projectId, id: workflow.id },
-    queryOptions: { enabled: open, keepPreviousData: false },
-  });
+  const params = useApiQuery(
+    'getAirflowProjectsByProjectUuidWorkflowsByIdGetInputParams',
+    { path: { project_uuid: projectId, id: workflow.id }, query: { limit: 1000, offset: 0 } },
+    { queryOptions: { enabled: open, keepPreviousData: false } },
+  );
   const { publish } = usePublish(projectId);
   const { mutateAsync: create } = useCreate<DagRun>();
   const inputs = params.data?.data.results ?? [];

@@ -1,6 +1,6 @@
-import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
-import type { DagValidity, Workflow } from '../../../contract/workflows';
-import { useEndpoints } from '../../providers/data/use-resource-call';
+import { useInvalidate } from '@refinedev/core';
+import type { Workflow } from '../../../contract/workflows';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
 
 /** The fields a workflow body carries (update_airflow_dag takes the workflow body, spec section 7). */
 const WRITABLE = [
@@ -26,20 +26,18 @@ export const workflowBody = (workflow: Workflow) => Object.fromEntries(WRITABLE.
 
 /** is_valid_dag of the current definition, with each problem in Chinese. */
 export function useValidity(projectId: string, workflowId: string) {
-  const { validity } = useEndpoints('workflows');
-  return useCustom<DagValidity>({ url: validity!, method: 'get', meta: { projectId, id: workflowId }, queryOptions: { enabled: Boolean(workflowId), keepPreviousData: false } });
+  return useApiQuery('getAirflowProjectsByProjectUuidWorkflowsByIdIsValidDag', { path: { project_uuid: projectId, id: Number(workflowId) } }, { queryOptions: { enabled: Boolean(workflowId), keepPreviousData: false } });
 }
 
 /** update_airflow_dag: the current definition becomes the version new runs execute; answers the workflow as it is then. */
 export function usePublish(projectId: string) {
-  const { publish } = useEndpoints('workflows');
-  const { mutateAsync, isLoading } = useCustomMutation<Workflow>();
+  const { call, isLoading } = useApiMutation();
   const invalidate = useInvalidate();
   const run = async (workflow: Workflow) => {
-    const answer = await mutateAsync({ url: publish!, method: 'post', values: workflowBody(workflow), meta: { projectId, id: workflow.id }, successNotification: false });
+    const answer = await call('postAirflowProjectsByProjectUuidWorkflowsByIdUpdateAirflowDag', { path: { project_uuid: projectId, id: workflow.id }, body: workflowBody(workflow) });
     // Without its id, 'detail' invalidates the detail of id "" only: the open workflow would keep saying 未发布.
     await invalidate({ resource: 'workflows', invalidates: ['list', 'detail'], id: workflow.id });
-    return answer.data;
+    return answer;
   };
   return { publish: run, publishing: isLoading };
 }

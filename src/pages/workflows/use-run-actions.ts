@@ -1,18 +1,17 @@
-import { useCustomMutation, useDelete, useInvalidate } from '@refinedev/core';
+import { useDelete, useInvalidate } from '@refinedev/core';
 import { App } from 'antd';
 import { createElement, type ReactNode } from 'react';
 import type { DagRun, DagRunClear, DagRunUpdate } from '../../../contract/workflows';
-import { useEndpoints } from '../../providers/data/use-resource-call';
+import { useApiMutation } from '../../api/hooks';
 import { ClearChoice } from './clear-choice';
 
 /** 标记成功 / 标记失败 / 清除重跑 / 删除 of a run, each after a confirmation; the HTTP layer reports failures. */
 export function useRunActions(projectId: string, workflowId: string, onDeleted: (runId: number) => void) {
   const { modal } = App.useApp();
-  const endpoints = useEndpoints('workflowRuns');
-  const { mutateAsync: send } = useCustomMutation();
+  const { call } = useApiMutation();
   const { mutateAsync: remove } = useDelete();
   const invalidate = useInvalidate();
-  const meta = (run: DagRun) => ({ projectId, workflowId, id: run.id });
+  const path = (run: DagRun) => ({ project_uuid: projectId, workflow_id: Number(workflowId), id: run.id });
   const refresh = () =>
     Promise.all([
       invalidate({ resource: 'workflowRuns', invalidates: ['list', 'detail'] }),
@@ -25,7 +24,7 @@ export function useRunActions(projectId: string, workflowId: string, onDeleted: 
   const mark = (run: DagRun, state: DagRunUpdate['state'], text: string) =>
     confirm(`确定将运行 ${run.dag_run_id} 标记为${text}？未结束的任务实例也将标记为${text}。`, async () => {
       const values: DagRunUpdate = { state };
-      await send({ url: endpoints.one!, method: 'put', values, meta: meta(run), successNotification: { message: `已标记为${text}`, type: 'success' } });
+      await call('putAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsById', { path: path(run), body: values }, { success: `已标记为${text}` });
       await refresh();
     });
 
@@ -37,7 +36,7 @@ export function useRunActions(projectId: string, workflowId: string, onDeleted: 
       return confirm(
         createElement(ClearChoice, { runId: run.dag_run_id, onChange: (onlyFailed: boolean) => (choice.only_failed = onlyFailed) }),
         async () => {
-          await send({ url: endpoints.clear!, method: 'post', values: { ...choice }, meta: meta(run), successNotification: { message: '已清除，任务将重新运行', type: 'success' } });
+          await call('postAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsByIdClear', { path: path(run), body: { ...choice } }, { success: '已清除，任务将重新运行' });
           await refresh();
         },
       );

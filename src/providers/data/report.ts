@@ -21,6 +21,25 @@ async function call<T>(request: Promise<{ data: Envelope<T> }>): Promise<T> {
   return (body?.data ?? body) as T;
 }
 
+/** A list's query: its filters, its page (label lists by limit/offset, item lists by pageNo/pageSize) and its sort keys. */
+export function reportListQuery({ pagination, filters, sorters }: Pick<GetListParams, 'pagination' | 'filters' | 'sorters'>, byOffset = false) {
+  const params: Record<string, unknown> = { ...filterParams(filters) };
+  if (pagination?.mode !== 'off') {
+    const { current = 1, pageSize = 10 } = pagination ?? {};
+    if (byOffset) Object.assign(params, { limit: pageSize, offset: (current - 1) * pageSize });
+    else Object.assign(params, { pageNo: current, pageSize });
+  }
+  for (const key of sortKeys(sorters)) params[key.replace(/^-/, '')] = key;
+  return params;
+}
+
+/** The rows and total of a list answer, in either of the service's list shapes. */
+export function reportListPage<T>(body: unknown): { data: T[]; total: number } {
+  const { result, results, data, count, total } = (body ?? {}) as Envelope<T[]>;
+  const rows = result?.data ?? results ?? data ?? [];
+  return { data: rows, total: result?.total ?? count ?? total ?? rows.length };
+}
+
 /**
  * The report service: pageNo/pageSize paging, the sort key as the value of its own
  * field (`created_at=-created_at`), comma-joined ids for batch actions.
@@ -29,18 +48,9 @@ export const reportDataProvider = (client = reportClient): DataProvider => ({
   getApiUrl: () => config.reportBase,
 
   getList: async <TData extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams): Promise<GetListResponse<TData>> => {
-    const params: Record<string, unknown> = { ...filterParams(filters) };
-    if (pagination?.mode !== 'off') {
-      const { current = 1, pageSize = 10 } = pagination ?? {};
-      // Label lists page by limit/offset, item lists by pageNo/pageSize.
-      if (meta?.paging === 'offset') Object.assign(params, { limit: pageSize, offset: (current - 1) * pageSize });
-      else Object.assign(params, { pageNo: current, pageSize });
-    }
-    for (const key of sortKeys(sorters)) params[key.replace(/^-/, '')] = key;
+    const params = reportListQuery({ pagination, filters, sorters }, meta?.paging === 'offset');
     const url = resolveEndpoint(resource, 'list', meta);
-    const body = await send(client.get<Envelope<TData[]>>(url, { params, ...requestOptions(meta) }));
-    const data = body.result?.data ?? body.results ?? body.data ?? [];
-    return { data, total: body.result?.total ?? body.count ?? body.total ?? data.length };
+    return reportListPage(await send(client.get<Envelope<TData[]>>(url, { params, ...requestOptions(meta) })));
   },
 
   getOne: async ({ resource, id, meta }) => ({

@@ -143,4 +143,10 @@ export const WorkflowLink = Type.Object({
 
 export const DagValidity = Type.Object({ is_valid_dag: Type.Boolean(), errors: Type.Array(Type.String()) });
 
-export const WorkflowInputParam = Type.Object({ ...ParamSpec.properties, key: Type.String({ description: '任务.参数' }), task_id: Type.String() });
+// The answer names the type exactly, so the app's generated types know it; a written param's type is checked by its route.
+export const WorkflowInputParam = Type.Object({
+  ...ParamSpec.properties,
+  type: Type.Union(PARAM_TYPES.map((type) => Type.Literal(type))),
+  key: Type.String({ description: '任务.参数' }),
+  task_id: Type.String(),
+});

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { inParallel } from '../../../lib/in-parallel';
-import { LABEL_LIST_LIMIT } from '../../../../contract/labels';
-import { useResourceCall } from '../../../providers/data/use-resource-call';
-import type { Label } from '../../../resources/records';
+import { useLabelApi } from '../../tags/api';
 import { useLibraryApi, type LibraryApi } from '../api';
 import type { LibraryKind } from '../kinds';
 import { DEFAULT_LIST_QUERY } from '../list-query';
@@ -11,34 +9,21 @@ import type { LibraryItem } from '../types';
 const ITEM_PAGE = 100;
 const PARALLEL = 4;
 
-/** A row of POST export_report/ (server/modules/library/item-routes.ts). */
-export interface ItemTagWrite {
-  id: number;
-  name: string;
-  cover: string;
-  origin: string;
-  labels: string[];
-}
-
-/** What the tag spreadsheet import reads and writes, through the report data provider. */
+/** What the tag spreadsheet import reads and writes. */
 export function useItemTagApi(projectUuid: string, kind: LibraryKind) {
-  const labels = useResourceCall('labels', projectUuid);
-  const items = useResourceCall(kind.resource, projectUuid);
+  const labels = useLabelApi(projectUuid);
   const api = useLibraryApi(projectUuid, kind);
   return useMemo(
     () => ({
       /** Every label name of the kind's tag pool (its entity), page by page. */
       tagPool: async (): Promise<Set<string>> => {
-        const pool = await labels.listAll<Label>([{ field: 'origin', operator: 'eq', value: kind.entity }], LABEL_LIST_LIMIT);
+        const pool = await labels.listAllLabels({ name: '', origin: kind.entity });
         return new Set(pool.map((label) => label.name));
       },
-      items: (ids: number[]) => fetchItems(api, (id) => items.one<LibraryItem>(id), ids),
-      /** Sets each listed item's tags by name, all rows in one request and one transaction. */
-      write: async (reports: ItemTagWrite[]) => {
-        await items.call('importTags', 'post', { reports });
-      },
+      items: (ids: number[]) => fetchItems(api, ids),
+      write: api.writeTags,
     }),
-    [api, items, kind.entity, labels],
+    [api, kind.entity, labels],
   );
 }
 
@@ -46,7 +31,7 @@ export function useItemTagApi(projectUuid: string, kind: LibraryKind) {
  * The items of these ids that exist, by id. The list has no id filter: after its first page
  * this reads either the remaining pages or each missing id, whichever takes fewer requests.
  */
-async function fetchItems(api: LibraryApi, fetchItem: (id: number) => Promise<LibraryItem>, ids: number[]): Promise<Map<number, LibraryItem>> {
+async function fetchItems(api: LibraryApi, ids: number[]): Promise<Map<number, LibraryItem>> {
   const found = new Map<number, LibraryItem>();
   const keep = (items: LibraryItem[]) => items.forEach((item) => found.set(item.id, item));
   const pageOf = (pageNo: number) => api.listItems({ ...DEFAULT_LIST_QUERY, pageSize: ITEM_PAGE }, pageNo);
@@ -62,7 +47,7 @@ async function fetchItems(api: LibraryApi, fetchItem: (id: number) => Promise<Li
   } else {
     // An id that does not exist answers 404, which the HTTP layer keeps silent; it is left out.
     await inParallel(missing, PARALLEL, async (id) => {
-      const item = await fetchItem(id).catch(() => undefined);
+      const item = await api.item(id).catch(() => undefined);
       if (item) found.set(item.id, item);
     });
   }

@@ -1,6 +1,6 @@
 import type { LibraryItem } from '../types';
 import type { ItemTagRow } from '../../../lib/spreadsheet/item-tag-sheet';
-import type { ItemTagWrite } from './api';
+import type { ItemTagWrite } from '../api';
 
 export type ItemTagStatus = 'update' | 'unchanged' | 'reject';
 

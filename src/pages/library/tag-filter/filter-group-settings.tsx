@@ -1,11 +1,11 @@
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useApiMutation } from '../../../api/hooks';
 import { FormDialog } from '../../../components/form-dialog';
 import type { CrudAccess } from '../../../components/group-list/types';
 import { useList } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { LABEL_LIST_LIMIT, type EntityName } from '../../../../contract/labels';
 import { changed } from '../../../lib/changed';
-import { useResourceCall } from '../../../providers/data/use-resource-call';
 import type { FilterGroup, FilterLabel } from './types';
 import { tagFilterTexts as t } from './texts';
 
@@ -37,7 +37,8 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
   const [editor, setEditor] = useState<EditorState | null>(null);
   const [checked, setChecked] = useState<number[]>([]);
 
-  const filterSettings = useResourceCall('filterSettings', projectUuid);
+  const { call } = useApiMutation();
+  const path = { projectId: projectUuid };
   const labelQuery = useList<FilterLabel>({
     resource: 'labels',
     pagination: { current: 1, pageSize: LABEL_LIST_LIMIT },
@@ -64,8 +65,8 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
     const input = { name: values.name.trim(), tags: values.tags ?? [] };
     const ok = await changed(
       editor?.group
-        ? filterSettings.call('one', 'patch', input, { id: editor.group.id })
-        : filterSettings.call('create', 'post', { name: input.name, origin, ...(groupId !== undefined ? { group_id: groupId } : {}), tags: input.tags }),
+        ? call('patchReportProjectsByProjectIdFilterLabelSettingById', { path: { ...path, id: editor.group.id }, body: input })
+        : call('postReportProjectsByProjectIdFilterLabelSetting', { path, body: { name: input.name, origin, ...(groupId !== undefined ? { group_id: groupId } : {}), tags: input.tags } }),
       t.saved,
     );
     if (!ok) return;
@@ -74,11 +75,11 @@ export function FilterGroupSettings(props: FilterGroupSettingsProps) {
   };
 
   const remove = async (group: FilterGroup) => {
-    if (await changed(filterSettings.call('one', 'delete', undefined, { id: group.id }), t.deleted)) onChanged();
+    if (await changed(call('deleteReportProjectsByProjectIdFilterLabelSettingById', { path: { ...path, id: group.id } }), t.deleted)) onChanged();
   };
 
   const removeChecked = async () => {
-    if (!(await changed(filterSettings.call('deleteMany', 'post', { ids: checked }), t.bulkDeleted))) return;
+    if (!(await changed(call('postReportProjectsByProjectIdFilterLabelSettingBulkDelete', { path, body: { ids: checked } }), t.bulkDeleted))) return;
     setChecked([]);
     onChanged();
   };

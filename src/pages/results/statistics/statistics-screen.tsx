@@ -2,7 +2,10 @@ import { DownloadOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { Button, Card, Skeleton, Space, Statistic, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import type { RegionLevel } from '../../../../contract/results';
+import { useApiMutation } from '../../../api/hooks';
 import { useProjectContext } from '../../../components/project-context';
+import { everyPage } from '../../../lib/every-page';
+import { reportListPage, reportListQuery } from '../../../providers/data/report';
 import { DimensionField, useDimensionOptions } from '../../library/item-dialog/dimension-field';
 import { DownloadProgress } from '../../library/items/download-progress';
 import { useSelection } from '../../library/use-selection';
@@ -18,7 +21,6 @@ import { useRegionTree, useResultsList, useResultStatistics } from '../use-resul
 import { useResultsQuery } from '../use-results-query';
 import { resultsFilters } from '../results-query';
 import type { ResultItem } from '../types';
-import { useResourceCall } from '../../../providers/data/use-resource-call';
 import { GenerateDialog } from './generate-dialog';
 import { JobProgress } from './job-progress';
 import { useGenerationJobs } from './use-generation-jobs';
@@ -49,7 +51,7 @@ export function StatisticsScreen() {
   // 选择全部 N 项: every report the filter matches, on any page; holds for this load while nothing is unchecked.
   const [everyMatchOf, setEveryMatchOf] = useState<string>();
   const everyMatch = selecting && everyMatchOf === loadKey;
-  const results = useResourceCall('results', projectId);
+  const { call } = useApiMutation();
   const zip = useZipDownload(RESULT_KIND);
   const [generating, setGenerating] = useState(false);
   const mayGenerate = can('resultJobs', 'create');
@@ -58,7 +60,10 @@ export function StatisticsScreen() {
     if (!everyMatch) return zip.download(page.items.filter((item) => checked.includes(item.id)));
     let all: ResultItem[];
     try {
-      all = await results.listAll<ResultItem>(resultsFilters(query), MAX_PAGE_SIZE);
+      all = await everyPage(async (current) => {
+        const list = reportListQuery({ filters: resultsFilters(query), pagination: { current, pageSize: MAX_PAGE_SIZE } });
+        return reportListPage<ResultItem>(await call('getOaResultProjectsByProjectIdReportList', { path: { projectId }, query: list }));
+      });
     } catch {
       return; // The HTTP layer has said why.
     }

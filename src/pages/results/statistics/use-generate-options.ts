@@ -2,9 +2,10 @@ import { useList } from '@refinedev/core';
 import { useMemo } from 'react';
 import { LABEL_LIST_LIMIT } from '../../../../contract/labels';
 import { REPORT } from '../../../../contract/library';
+import { useApiQuery } from '../../../api/hooks';
 import type { Label, LabelGroup } from '../../../resources/records';
-import { useListAnswer } from '../../../providers/data/use-resource-call';
-import type { LibraryGroup } from '../../library/api';
+import type { GroupListAnswer } from '../../library/api';
+import { REPORT_KIND } from '../../library/kinds';
 
 /** The label group whose labels are the report types (seeded in every 城市体检 project). */
 export const REPORT_TYPE_GROUP = '报告类型';
@@ -24,13 +25,13 @@ export function useGenerateOptions(projectId: string, enabled: boolean) {
     meta,
     queryOptions: { enabled: enabled && typeGroup !== undefined },
   });
-  const groups = useListAnswer<{ data?: LibraryGroup[] }>('reportGroups', projectId);
+  const groups = useApiQuery(REPORT_KIND.operations.groups, { path: { projectId } });
 
   return useMemo(
     () => ({
       reportTypes: (typeGroup ? (types.data?.data ?? []) : []).map((label) => ({ value: label.id, label: label.name })),
       reportTypesLoading: labelGroups.isFetching || types.isFetching,
-      reportGroups: (groups.data?.data.data ?? []).map((group) => ({ value: group.id, label: group.name })),
+      reportGroups: ((groups.data?.data as GroupListAnswer | undefined)?.data ?? []).map((group) => ({ value: group.id, label: group.name })),
       reportGroupsLoading: groups.isFetching,
     }),
     [typeGroup, types.data, types.isFetching, labelGroups.isFetching, groups.data, groups.isFetching],
