@@ -4,13 +4,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { currentPlacement } from './lib/placement';
 import { afterAppUnmount } from './lib/teardown';
-import { accessControlProvider } from './providers/access-control';
 import { authProvider } from './providers/auth';
 import { platformDataProvider } from './providers/data/platform';
 import { reportDataProvider } from './providers/data/report';
 import { i18nProvider } from './providers/i18n';
 import { notificationProvider } from './providers/notification';
-import { resources } from './resources';
+import { refineResources } from './resources';
 
 const dataProvider = { default: platformDataProvider(), report: reportDataProvider() };
 
@@ -50,17 +49,15 @@ function mountQueryClient() {
 /** Refine with the app's providers and resources, around the routes (or a widget under test). */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(mountQueryClient);
-  const accessControl = useMemo(() => accessControlProvider(queryClient), [queryClient]);
   const options = useMemo(() => ({ disableTelemetry: true, reactQuery: { clientConfig: queryClient } }), [queryClient]);
   return (
     <Refine
       routerProvider={routerBindings}
       dataProvider={dataProvider}
       authProvider={authProvider}
-      accessControlProvider={accessControl}
       i18nProvider={i18nProvider}
       notificationProvider={notificationProvider}
-      resources={resources}
+      resources={refineResources}
       options={options}
     >
       {children}

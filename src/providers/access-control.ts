@@ -1,12 +1,9 @@
-import type { AccessControlProvider } from '@refinedev/core';
-import type { QueryClient } from '@tanstack/react-query';
 import { permissionChecker } from '../../contract/permissions';
 import { api } from '../api/client';
-import { currentHashPath } from '../lib/navigation';
 import { findResource } from '../resources';
 import type { ProjectPermission } from '../resources/records';
 import type { ResourceAction } from '../resources/types';
-import { errorTexts, toHttpError } from './http';
+import { toHttpError } from './http';
 
 /**
  * Whether permission details allow an action on a resource, by the resource's permission
@@ -28,33 +25,5 @@ export function projectPermissionQuery(projectId: string) {
         throw toHttpError(error);
       }),
     keepPreviousData: false,
-  };
-}
-
-/** The project of the current route (`#/{area}/{projectId}/…`), for checks made without one. */
-function routeProjectId(): string | undefined {
-  const match = /^\/(?:main|report|material|cstjPage|projectSetting)\/([^/?]+)/i.exec(currentHashPath());
-  return match ? decodeURIComponent(match[1]) : undefined;
-}
-
-/**
- * Refine's access control: `useCan` and `<CanAccess>` ask it with a resource name and an
- * action; `params.projectId` (or the route's project) picks the permission details, which
- * the project shell has already loaded into the same query cache.
- */
-export function accessControlProvider(queryClient: QueryClient): AccessControlProvider {
-  return {
-    can: async ({ resource, action, params }) => {
-      if (!resource) return { can: true };
-      const projectId = typeof params?.projectId === 'string' ? params.projectId : routeProjectId();
-      let details: string[] = [];
-      if (projectId) {
-        const permission = await queryClient.fetchQuery({ ...projectPermissionQuery(projectId), staleTime: 30_000 });
-        details = permission.permissions_detail;
-      }
-      const can = isAllowed(resource, action as ResourceAction, details);
-      return can ? { can } : { can, reason: errorTexts.forbidden };
-    },
-    options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
   };
 }

@@ -1,4 +1,4 @@
-import { lazyScreen } from './lazy-screen';
+import { lazyPage } from '../components/lazy-page';
 import type { AppResource, FormActionProps, RowActionProps } from './types';
 import { permissionDetail, type PermissionAction } from '../../contract/permissions';
 
@@ -72,14 +72,14 @@ export const connectionsResource: AppResource = {
       { key: 'database', label: '数据库', form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 128 } },
       { key: 'updated_at', label: '更新时间' },
     ],
-    rowActions: lazyScreen<'BrowseAction', RowActionProps>(() => import('../pages/connections'), 'BrowseAction'),
-    formActions: lazyScreen<'TestConnection', FormActionProps>(() => import('../pages/connections'), 'TestConnection'),
+    rowActions: lazyPage<'BrowseAction', RowActionProps>(() => import('../pages/connections'), 'BrowseAction'),
+    formActions: lazyPage<'TestConnection', FormActionProps>(() => import('../pages/connections'), 'TestConnection'),
     routes: [
       {
         area: 'projectSetting',
         path: 'connectionBrowser',
         within: 'connections',
-        page: lazyScreen<'ConnectionBrowser', object>(() => import('../pages/connections'), 'ConnectionBrowser'),
+        page: lazyPage<'ConnectionBrowser', object>(() => import('../pages/connections'), 'ConnectionBrowser'),
       },
     ],
   },

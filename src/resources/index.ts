@@ -47,6 +47,15 @@ export const resources: AppResource[] = [
   warehouseResource,
 ];
 
+/**
+ * What Refine is given: each resource's meta without its screens, fields and hooks. Refine puts a
+ * resource's meta into every query key of it; the rest is read through `findResource`.
+ */
+export const refineResources = resources.map(({ meta, ...resource }) => ({
+  ...resource,
+  meta: { label: meta.label, dataProviderName: meta.dataProviderName, endpoints: meta.endpoints, paging: meta.paging },
+}));
+
 export function findResource(name: string): AppResource | undefined {
   return resources.find((resource) => resource.name === name);
 }

@@ -1,6 +1,6 @@
 import { LABEL_PERMISSIONS } from '../../contract/labels';
 import { REPORT_SERVICE_BASE } from '../../contract/library';
-import { lazyScreen } from './lazy-screen';
+import { lazyPage } from '../components/lazy-page';
 import type { AppResource } from './types';
 
 const base = `${REPORT_SERVICE_BASE}/label/`;
@@ -28,6 +28,6 @@ export const labelsResource: AppResource = {
       edit: LABEL_PERMISSIONS.edit,
       delete: LABEL_PERMISSIONS.delete,
     },
-    page: lazyScreen(() => import('../pages/tags'), 'TagList'),
+    page: lazyPage(() => import('../pages/tags'), 'TagList'),
   },
 };

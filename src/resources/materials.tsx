@@ -1,8 +1,8 @@
 import { MATERIAL } from '../../contract/library';
-import { lazyScreen } from './lazy-screen';
+import { lazyPage } from '../components/lazy-page';
 import { libraryResources } from './library';
 
-const MaterialList = lazyScreen(() => import('../pages/materials'), 'MaterialList');
+const MaterialList = lazyPage(() => import('../pages/materials'), 'MaterialList');
 
 /** 素材管理 (`materials`), the report library's twin, and its groups (`materialGroups`). */
 export const [materialsResource, materialGroupsResource] = libraryResources({

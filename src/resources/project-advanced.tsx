@@ -1,4 +1,4 @@
-import { lazyScreen } from './lazy-screen';
+import { lazyPage } from '../components/lazy-page';
 import type { AppResource } from './types';
 
 /** 高级管理: deleting the project, once its name is typed. */
@@ -10,6 +10,6 @@ export const projectAdvancedResource: AppResource = {
     dataProviderName: 'default',
     endpoints: { deleteOne: '/api/project/v1/projects/:id/' },
     permissions: { list: ['project/delete_project'], delete: ['project/delete_project'] },
-    page: lazyScreen(() => import('../pages/project-settings/advanced'), 'ProjectAdvanced'),
+    page: lazyPage(() => import('../pages/project-settings/advanced'), 'ProjectAdvanced'),
   },
 };

@@ -1,7 +1,7 @@
-import { lazyScreen } from './lazy-screen';
+import { lazyPage } from '../components/lazy-page';
 import type { AppResource, ToolbarProps } from './types';
 
-const InvitationAnswer = lazyScreen<'InvitationAnswer', { answer: Record<string, unknown> }>(() => import('../pages/project-settings/member-invites'), 'InvitationAnswer');
+const InvitationAnswer = lazyPage<'InvitationAnswer', { answer: Record<string, unknown> }>(() => import('../pages/project-settings/member-invites'), 'InvitationAnswer');
 
 const base = '/api/project/v1/projects/';
 
@@ -41,6 +41,6 @@ export const projectMembersResource: AppResource = {
     ],
     // A name outside the organization is answered with a one-use invite link to pass on.
     createdView: (answer) => (answer.invited ? <InvitationAnswer answer={answer} /> : undefined),
-    toolbar: lazyScreen<'MemberInvites', ToolbarProps>(() => import('../pages/project-settings/member-invites'), 'MemberInvites'),
+    toolbar: lazyPage<'MemberInvites', ToolbarProps>(() => import('../pages/project-settings/member-invites'), 'MemberInvites'),
   },
 };

@@ -1,4 +1,4 @@
-import { lazyScreen } from './lazy-screen';
+import { lazyPage } from '../components/lazy-page';
 import type { AppResource } from './types';
 
 const base = '/api/project_profile/projects/:projectId/project_profile/';
@@ -12,6 +12,6 @@ export const projectProfileResource: AppResource = {
     dataProviderName: 'default',
     endpoints: { one: `${base}get_profile/` },
     permissions: { list: ['projectprofile/view_projectprofile'], edit: ['projectprofile/edit_projectprofile'] },
-    page: lazyScreen(() => import('../pages/project-settings/info'), 'ProjectInfo'),
+    page: lazyPage(() => import('../pages/project-settings/info'), 'ProjectInfo'),
   },
 };

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { lazyScreen } from './lazy-screen';
+import { lazyPage } from '../components/lazy-page';
 import type { AppResource } from './types';
 
 const base = '/api/project/v1/projects/';
@@ -42,6 +42,6 @@ export const projectRolesResource: AppResource = {
     ],
     // The administrator role and the default role cannot be deleted.
     deletable: (role) => role.builtin !== 'admin' && !role.is_default,
-    rowActions: lazyScreen(() => import('../pages/project-settings/role-actions'), 'RoleActions'),
+    rowActions: lazyPage(() => import('../pages/project-settings/role-actions'), 'RoleActions'),
   },
 };

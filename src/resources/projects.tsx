@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import { lazyScreen } from './lazy-screen';
+import { lazyPage } from '../components/lazy-page';
 import type { AppResource } from './types';
 
 export const projectsResource: AppResource = {
@@ -17,6 +17,6 @@ export const projectsResource: AppResource = {
   },
 };
 
-const ProjectList = lazyScreen(() => import('../pages/projects/list'), 'ProjectList');
+const ProjectList = lazyPage(() => import('../pages/projects/list'), 'ProjectList');
 
 export const projectRoutes = <Route path="/list" element={<ProjectList />} />;

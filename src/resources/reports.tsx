@@ -1,9 +1,9 @@
 import { REPORT } from '../../contract/library';
-import { lazyScreen } from './lazy-screen';
+import { lazyPage } from '../components/lazy-page';
 import { libraryResources } from './library';
 
-const ReportList = lazyScreen(() => import('../pages/reports'), 'ReportList');
-const ReportDetail = lazyScreen(() => import('../pages/reports/detail'), 'ReportDetail');
+const ReportList = lazyPage(() => import('../pages/reports'), 'ReportList');
+const ReportDetail = lazyPage(() => import('../pages/reports/detail'), 'ReportDetail');
 
 /** 报告管理 (`reports`) and its groups (`reportGroups`). */
 export const [reportsResource, reportGroupsResource] = libraryResources({

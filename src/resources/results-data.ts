@@ -1,5 +1,5 @@
 import { permissionDetail } from '../../contract/permissions';
-import { lazyScreen } from './lazy-screen';
+import { lazyPage } from '../components/lazy-page';
 import type { AppResource } from './types';
 
 /** Choosing where 成果 reads from edits the project (server/modules/results/warehouse-source-routes.ts). */
@@ -14,6 +14,6 @@ export const resultsDataResource: AppResource = {
     dataProviderName: 'report',
     endpoints: {},
     permissions: { list: editProject, edit: editProject },
-    page: lazyScreen(() => import('../pages/project-settings/results-data'), 'ResultsData'),
+    page: lazyPage(() => import('../pages/project-settings/results-data'), 'ResultsData'),
   },
 };

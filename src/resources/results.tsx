@@ -1,10 +1,10 @@
 import { permissionDetail } from '../../contract/permissions';
 import { REPORT, REPORT_SERVICE_BASE } from '../../contract/library';
-import { lazyScreen } from './lazy-screen';
+import { lazyPage } from '../components/lazy-page';
 import type { AppResource } from './types';
 
 const page = (name: 'Statistics' | 'SingleReportList' | 'SingleReportUpload' | 'ResultReportList') =>
-  lazyScreen(() => import('../pages/results'), name);
+  lazyPage(() => import('../pages/results'), name);
 
 /** contract/results.ts: the results list, its statistics and generation live under oa_result. */
 const RESULTS_BASE = '/studio/report/api/oa_result/projects/:projectId/report';

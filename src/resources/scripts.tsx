@@ -1,5 +1,5 @@
 import { fileSrc } from '../providers/files';
-import { lazyScreen } from './lazy-screen';
+import { lazyPage } from '../components/lazy-page';
 import type { AppResource, CustomInputProps, RowActionProps } from './types';
 import { permissionDetail, type PermissionAction } from '../../contract/permissions';
 import { SCRIPT_EXTENSIONS_MESSAGE } from '../../contract/workflows';
@@ -50,7 +50,7 @@ export const scriptsResource: AppResource = {
         required: true,
         requiredMessage: '请上传脚本文件',
         help: SCRIPT_EXTENSIONS_MESSAGE,
-        input: { type: 'custom', component: lazyScreen<'ScriptFileInput', CustomInputProps>(() => import('../pages/scripts'), 'ScriptFileInput') },
+        input: { type: 'custom', component: lazyPage<'ScriptFileInput', CustomInputProps>(() => import('../pages/scripts'), 'ScriptFileInput') },
       },
       // The runner uses latest for an image without a tag.
       { key: 'docker_name', label: '镜像', render: (name, record) => (name ? `${String(name)}:${String(record.docker_tag || 'latest')}` : '无（沙箱运行）') },
@@ -75,7 +75,7 @@ export const scriptsResource: AppResource = {
       { key: 'params', label: '参数', render: (params) => (Array.isArray(params) ? params.length : 0) },
       { key: 'updated_at', label: '更新时间' },
     ],
-    rowActions: lazyScreen<'ScriptParamsAction', RowActionProps>(() => import('../pages/scripts'), 'ScriptParamsAction'),
+    rowActions: lazyPage<'ScriptParamsAction', RowActionProps>(() => import('../pages/scripts'), 'ScriptParamsAction'),
   },
 };
 

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { OPERATOR_LABELS, OPERATORS, type Operator } from '../../contract/workflows';
 import { permissionDetail, type PermissionAction } from '../../contract/permissions';
-import { lazyScreen } from './lazy-screen';
+import { lazyPage } from '../components/lazy-page';
 import type { AppResource, CustomInputProps, RowActionProps } from './types';
 
 const base = '/api/airflow/projects/:projectId/workflows/';
@@ -14,7 +14,7 @@ const dagrun = (action: PermissionAction) => permissionDetail('airflow', 'dagrun
 const partOfWorkflow = { list: [workflow('view')], create: [workflow('edit')], edit: [workflow('edit')], delete: [workflow('edit')] };
 
 const input = <K extends 'DateTimeInput' | 'TaskParamsInput' | 'RunInputsSelect' | 'TaskSelect' | 'SourceParamSelect' | 'TargetParamSelect'>(name: K) =>
-  lazyScreen<K, CustomInputProps>(() => import('../pages/workflows/inputs'), name);
+  lazyPage<K, CustomInputProps>(() => import('../pages/workflows/inputs'), name);
 const dash = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
 
 /** The workflow's name, opening its page. */
@@ -24,7 +24,7 @@ function WorkflowName({ id, name }: { id: unknown; name: unknown }) {
 }
 
 /** A task of the workflow on the route, by id (links name their tasks by id). */
-const TaskNameLazy = lazyScreen<'TaskName', { id: unknown }>(() => import('../pages/workflows/inputs'), 'TaskName');
+const TaskNameLazy = lazyPage<'TaskName', { id: unknown }>(() => import('../pages/workflows/inputs'), 'TaskName');
 const taskName = (id: unknown) => (
   <Suspense fallback={dash(id)}>
     <TaskNameLazy id={id} />
@@ -85,12 +85,12 @@ export const workflowsResource: AppResource = {
       },
       { key: 'next_dagrun', label: '下次运行', render: dash },
     ],
-    rowActions: lazyScreen<'OpenWorkflowAction', RowActionProps>(() => import('../pages/workflows'), 'OpenWorkflowAction'),
+    rowActions: lazyPage<'OpenWorkflowAction', RowActionProps>(() => import('../pages/workflows'), 'OpenWorkflowAction'),
     routes: [
       {
         area: 'projectSetting',
         path: 'workflows/:workflowId',
-        page: lazyScreen<'WorkflowPage', object>(() => import('../pages/workflows'), 'WorkflowPage'),
+        page: lazyPage<'WorkflowPage', object>(() => import('../pages/workflows'), 'WorkflowPage'),
       },
     ],
   },

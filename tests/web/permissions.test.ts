@@ -124,23 +124,3 @@ describe('access-control decisions from the resource permission tables', () => {
     expect(isAllowed('nothing', 'delete', [])).toBe(true);
   });
 });
-
-describe('the access-control provider', () => {
-  it('answers Refine’s checks from the project’s permission details', async () => {
-    const { QueryClient } = await import('@tanstack/react-query');
-    const { accessControlProvider } = await import('../../src/providers/access-control');
-    const { serveProject, visitorDetails } = await import('./project-fixtures');
-    serveProject(visitorDetails, '访客');
-    document.cookie = 'token=token-demo; path=/';
-    const { can } = accessControlProvider(new QueryClient());
-    const params = { projectId: 'p-1' };
-    expect(await can({ resource: 'projectMembers', action: 'list', params })).toEqual({ can: true });
-    expect(await can({ resource: 'projectMembers', action: 'create', params })).toEqual({
-      can: false,
-      reason: '您暂无权限访问该接口',
-    });
-    window.location.hash = '#/main/p-1/reportList';
-    expect(await can({ resource: 'reports', action: 'delete' })).toMatchObject({ can: false });
-    expect(await can({ resource: 'reports', action: 'list' })).toEqual({ can: true });
-  });
-});
