@@ -43,6 +43,8 @@ export function ResourceFormModal({ name, label, fields, action, modalForm, form
         {...modalForm.formProps}
         name={`${name}-${action}`}
         layout="vertical"
+        // Until the record has arrived (its values would replace what was typed) and while saving.
+        disabled={modalForm.formLoading}
         onValuesChange={(changed: Record<string, unknown>, all) => {
           onValuesChange?.(changed, all);
           const followed = followedValues(fields, changed);
