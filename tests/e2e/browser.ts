@@ -8,12 +8,6 @@ import { startServer, tempDataDir, type ServerProcess } from '../support/server-
 export const DEMO_PROJECT = '9b3e5d71-2c4a-4f86-8e19-5a0c7d3b6e22';
 const DEMO_LOGIN = { username: 'demo', password: 'demo123456' };
 
-// Flags that keep Chromium off the (closed) network and working as root in CI.
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
-];
-
 export interface BrowserContext {
   /** The server's DATA_DIR (it holds sms-outbox.log). */
   dataDir: string;
@@ -22,17 +16,14 @@ export interface BrowserContext {
   page: Page;
 }
 
-/** One real server (temporary DATA_DIR holding a copy of the run's seeded one, built app, `env` added) and one Chromium per test file; a fresh page per test. */
+/** One real server per test file (temporary DATA_DIR holding a copy of the run's seeded one, built app, `env` added), connected to the run's Chromium; a fresh context and page per test. */
 export function setupBrowser(env: Record<string, string> = {}): BrowserContext {
   const dataDir = tempDataDir();
   const context = { dataDir } as BrowserContext;
   beforeAll(async () => {
     cpSync(inject('e2eDataDir'), dataDir, { recursive: true });
     context.server = await startServer({ ...env, DATA_DIR: dataDir });
-    context.browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    context.browser = await chromium.connect(inject('chromiumEndpoint'));
   });
   beforeEach(async (test) => {
     const browserContext = await context.browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });

@@ -1,48 +1,13 @@
-import { rmSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, tempDataDir, type ServerProcess } from '../support/server-process';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser, signInAsDemo } from './browser';
 
-/*
- * setupBrowser() (tests/e2e/browser.ts) starts the server without extra settings, and this
- * test needs a larger per-file limit of the chunked upload: the server and Chromium are
- * started here the same way, with CHUNKED_FILE_MAX_BYTES raised.
- */
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
-];
-
-const dataDir = tempDataDir();
-let server: ServerProcess;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer({ DATA_DIR: dataDir, CHUNKED_FILE_MAX_BYTES: '10000000' });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-beforeEach(async () => {
-  context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+// A larger per-file limit of the chunked upload than the default.
+const ctx = setupBrowser({ CHUNKED_FILE_MAX_BYTES: '10000000' });
 
 /** Signs in as demo and opens the demo project; answers the project's uuid. */
 async function signInToProject(): Promise<string> {
-  await page.goto(`${server.url}/`);
-  await page.getByPlaceholder('手机号/用户名').fill('demo');
-  await page.getByPlaceholder('密码').fill('demo123456');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(/#\/list/);
+  const { page, server } = ctx;
+  await signInAsDemo(page, server.url);
   await page.getByText('城市体检示例项目').click();
   await page.waitForURL(/#\/main\/[0-9a-f-]{36}\/reportList/);
   return /#\/main\/([0-9a-f-]{36})\//.exec(page.url())![1];
@@ -64,7 +29,7 @@ interface Outcome {
  * and passes again after a failure; then success/ joins the file.
  */
 async function uploadInPage(projectUuid: string, size: number, chunkBytes: number): Promise<Outcome> {
-  return page.evaluate(
+  return ctx.page.evaluate(
     async ({ projectUuid, size, chunkBytes }) => {
       const cookie = (name: string) => {
         const item = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
@@ -148,6 +113,7 @@ async function uploadInPage(projectUuid: string, size: number, chunkBytes: numbe
 describe('uploads in the browser', () => {
   it('resumes a chunked upload after a dropped connection and stores the file byte for byte', async () => {
     const projectUuid = await signInToProject();
+    const { page } = ctx;
     const posts: number[] = [];
     let gets = 0;
     let dropped: number | null = null;
@@ -190,6 +156,7 @@ describe('uploads in the browser', () => {
   });
 
   it('serves the built-in default covers with the app', async () => {
+    const { page, server } = ctx;
     for (let n = 1; n <= 5; n++) {
       const response = await page.request.get(`${server.url}/covers/default-${n}.png`);
       expect(response.status()).toBe(200);
