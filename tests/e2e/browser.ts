@@ -1,6 +1,7 @@
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { startServer, tempDataDir, type ServerProcess } from '../support/server-process';
 
@@ -44,6 +45,13 @@ export function setupBrowser(env: Record<string, string> = {}): BrowserContext {
     rmSync(dataDir, { recursive: true, force: true });
   });
   return context;
+}
+
+/** Where a download was saved on this machine: the run's Chromium is reached through a connection, so `download.path()` has no file here. */
+export async function savedDownload(download: Download): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-download-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }
 
 /**

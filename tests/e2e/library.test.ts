@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PROJECT, apiAs, confirmDialog, setupBrowser, signInAsDemo } from './browser';
+import { DEMO_PROJECT, apiAs, confirmDialog, savedDownload, setupBrowser, signInAsDemo } from './browser';
 import { addPdfReport } from './files';
 
 const ctx = setupBrowser();
@@ -92,7 +92,7 @@ describe('报告列表（浏览器）', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: '下载' }).click()]);
     expect(download.suggestedFilename()).toBe('reports.zip');
     await page.getByText('浏览器准备下载').waitFor();
-    const zip = await JSZip.loadAsync(await readFile((await download.path())!));
+    const zip = await JSZip.loadAsync(await readFile(await savedDownload(download)));
     const entries = Object.values(zip.files);
     expect(entries.map((entry) => entry.name).sort()).toEqual(made.reports.map((report) => report.file).sort());
     for (const report of made.reports) expect((await zip.file(report.file)!.async('uint8array')).length).toBe(report.size);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkRegion, DEMO_PROJECT, pickOption, setupBrowser, signInAsDemo } from './browser';
+import { checkRegion, DEMO_PROJECT, pickOption, savedDownload, setupBrowser, signInAsDemo } from './browser';
 
 const SHOTS = '/tmp/shots-results';
 const STREET = ['示例省', '示例市', '东湖区', '东湖街道'];
@@ -70,7 +70,7 @@ describe('成果 in the browser', () => {
     await bar.getByText('已选 3 项').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: /确认下载/ }).click()]);
     expect(download.suggestedFilename()).toBe('reports.zip');
-    const zip = await JSZip.loadAsync(await readFile((await download.path())!));
+    const zip = await JSZip.loadAsync(await readFile(await savedDownload(download)));
     expect(Object.keys(zip.files).sort()).toEqual(reportNames.map((name) => `${name}.pdf`).sort());
     for (const name of reportNames) expect(new TextDecoder().decode((await zip.file(`${name}.pdf`)!.async('uint8array')).slice(0, 5))).toBe('%PDF-');
   });
