@@ -87,6 +87,8 @@ describe('report detail in the browser', () => {
     await tagItem.locator('.ant-select-selector').click();
     await page.locator('.ant-cascader-menu-item', { hasText: '体检维度' }).click();
     await page.locator('.ant-cascader-menu-item', { hasText: '生态宜居' }).click();
+    // The tag is in the field before the dialog is confirmed.
+    await tagItem.locator('.ant-select-selection-item', { hasText: '生态宜居' }).waitFor();
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('新增报告成功').waitFor();
 
