@@ -1,5 +1,4 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
@@ -47,9 +46,12 @@ export function setupBrowser(env: Record<string, string> = {}): BrowserContext {
   return context;
 }
 
-/** Where a download was saved on this machine: the run's Chromium is reached through a connection, so `download.path()` has no file here. */
-export async function savedDownload(download: Download): Promise<string> {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-download-')), download.suggestedFilename());
+/**
+ * Where a download was saved on this machine: the run's Chromium is reached through a connection,
+ * so `download.path()` has no file here. Kept in the test file's data folder, removed with it.
+ */
+export async function savedDownload(download: Download, context: BrowserContext): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(context.dataDir, 'download-')), download.suggestedFilename());
   await download.saveAs(file);
   return file;
 }

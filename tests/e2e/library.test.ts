@@ -92,7 +92,7 @@ describe('报告列表（浏览器）', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: '下载' }).click()]);
     expect(download.suggestedFilename()).toBe('reports.zip');
     await page.getByText('浏览器准备下载').waitFor();
-    const zip = await JSZip.loadAsync(await readFile(await savedDownload(download)));
+    const zip = await JSZip.loadAsync(await readFile(await savedDownload(download, ctx)));
     const entries = Object.values(zip.files);
     expect(entries.map((entry) => entry.name).sort()).toEqual(made.reports.map((report) => report.file).sort());
     for (const report of made.reports) expect((await zip.file(report.file)!.async('uint8array')).length).toBe(report.size);

@@ -54,7 +54,7 @@ describe('报告标签表格（浏览器）', () => {
     expect(download.suggestedFilename()).toBe('报告信息导出.xlsx');
     await page.getByText('浏览器准备下载').waitFor();
 
-    const rows = readSheetRows(await savedDownload(download));
+    const rows = readSheetRows(await savedDownload(download, ctx));
     expect(rows).toEqual([
       ['id', '名称', '封面', '实体', '标签'],
       [edited.id, edited.name, REPORT_COVER, '报告', oldTag],

@@ -70,7 +70,7 @@ describe('成果 in the browser', () => {
     await bar.getByText('已选 3 项').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: /确认下载/ }).click()]);
     expect(download.suggestedFilename()).toBe('reports.zip');
-    const zip = await JSZip.loadAsync(await readFile(await savedDownload(download)));
+    const zip = await JSZip.loadAsync(await readFile(await savedDownload(download, context)));
     expect(Object.keys(zip.files).sort()).toEqual(reportNames.map((name) => `${name}.pdf`).sort());
     for (const name of reportNames) expect(new TextDecoder().decode((await zip.file(`${name}.pdf`)!.async('uint8array')).slice(0, 5))).toBe('%PDF-');
   });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storedFiles } from '../../db/schema';
 import { Interrupted, type JobContext } from '../../jobs/queue';
@@ -63,8 +63,13 @@ async function transcodeToPdf(app: FastifyInstance, file: FileRow, soffice: stri
     await run(soffice, ['--headless', '--convert-to', 'pdf', '--outdir', dir, input], { timeout: 120_000, signal: stopping });
     const pdfKey = newStorageKey();
     const { size } = await app.storage.put(pdfKey, createReadStream(path.join(dir, 'source.pdf')));
-    const updated = await app.db.update(storedFiles).set({ transcode: 'done', pdfKey, pdfSize: size }).where(eq(storedFiles.id, file.id)).returning({ id: storedFiles.id });
-    // The file was deleted while it was being converted.
+    const updated = await app.db
+      .update(storedFiles)
+      .set({ transcode: 'done', pdfKey, pdfSize: size })
+      .where(and(eq(storedFiles.id, file.id), eq(storedFiles.transcode, 'pending')))
+      .returning({ id: storedFiles.id });
+    // The file was deleted while it was being converted, or a retry of the job (its first run
+    // outlived its expiry) has already recorded its PDF: this one would be an unreferenced copy.
     if (updated.length === 0) await app.storage.delete(pdfKey);
   } catch (error) {
     if (stopping.aborted) throw new Interrupted();
