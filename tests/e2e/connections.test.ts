@@ -72,6 +72,9 @@ describe('数据连接 in the browser', () => {
     // A saved password goes only to the address it was saved for: the form says so once the port changes.
     await row.getByRole('button', { name: /编\s*辑/ }).click();
     const edit = page.locator('.ant-modal', { hasText: '编辑数据连接' });
+    // The record and the list it came from answered: a late answer would set the form's values again over the typing.
+    await expect.poll(() => edit.getByLabel('端口').inputValue()).toBe('5432');
+    await page.waitForLoadState('networkidle');
     await edit.getByLabel('端口').fill('5433');
     await edit.getByText('已修改数据库类型、主机、端口或用户名：请重新输入密码，留空则不保存密码').waitFor();
     await edit.screenshot({ path: `${shots}/connection-edit.png` });
