@@ -1,8 +1,8 @@
 import { lazyPage } from '../components/lazy-page';
+import { collectionOperations } from '../providers/data/endpoint';
 import type { AppResource, FormActionProps, RowActionProps } from './types';
 import { permissionDetail, type PermissionAction } from '../../contract/permissions';
 
-const base = '/api/connection/projects/:projectId/';
 const connection = (action: PermissionAction) => permissionDetail('connection', 'connection', action);
 
 /** The drivernames the server accepts (server/modules/connections/drivers/) and their usual ports. */
@@ -22,10 +22,7 @@ export const connectionsResource: AppResource = {
   meta: {
     label: '数据连接',
     dataProviderName: 'default',
-    endpoints: {
-      list: `${base}connections/`,
-      one: `${base}connections/:id/`,
-    },
+    endpoints: collectionOperations('ConnectionProjectsByProjectUuidConnections'),
     permissions: {
       list: [connection('view')],
       create: [connection('create')],

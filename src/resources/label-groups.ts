@@ -1,8 +1,5 @@
 import { LABEL_PERMISSIONS } from '../../contract/labels';
-import { REPORT_SERVICE_BASE } from '../../contract/library';
 import type { AppResource } from './types';
-
-const base = `${REPORT_SERVICE_BASE}/label_group/`;
 
 /** Label groups and filter groups share the label group permissions (spec section 6). */
 export const labelGroupPermissions = {
@@ -18,7 +15,13 @@ export const labelGroupsResource: AppResource = {
   meta: {
     label: '标签分组',
     dataProviderName: 'report',
-    endpoints: { list: base, one: `${base}:id/`, create: base, deleteMany: `${base}bulk_delete/`, sort: `${base}sort_data/` },
+    endpoints: {
+      list: 'getReportProjectsByProjectIdLabelGroup',
+      create: 'postReportProjectsByProjectIdLabelGroup',
+      update: 'patchReportProjectsByProjectIdLabelGroupById',
+      deleteOne: 'deleteReportProjectsByProjectIdLabelGroupById',
+      deleteMany: 'postReportProjectsByProjectIdLabelGroupBulkDelete',
+    },
     permissions: labelGroupPermissions,
   },
 };

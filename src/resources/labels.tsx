@@ -1,9 +1,6 @@
 import { LABEL_PERMISSIONS } from '../../contract/labels';
-import { REPORT_SERVICE_BASE } from '../../contract/library';
 import { lazyPage } from '../components/lazy-page';
 import type { AppResource } from './types';
-
-const base = `${REPORT_SERVICE_BASE}/label/`;
 
 /** 标签管理: the labels of a project (the tag screen also shows label groups and filter groups). */
 export const labelsResource: AppResource = {
@@ -14,13 +11,12 @@ export const labelsResource: AppResource = {
     dataProviderName: 'report',
     paging: 'offset',
     endpoints: {
-      list: base,
-      one: `${base}:id/`,
-      create: base,
-      createMany: `${base}bulk_create/`,
-      deleteMany: `${base}bulk_delete/`,
-      move: `${base}batch_update/`,
-      import: `${base}import/`,
+      list: 'getReportProjectsByProjectIdLabel',
+      create: 'postReportProjectsByProjectIdLabel',
+      createMany: 'postReportProjectsByProjectIdLabelBulkCreate',
+      update: 'patchReportProjectsByProjectIdLabelById',
+      deleteOne: 'deleteReportProjectsByProjectIdLabelById',
+      deleteMany: 'postReportProjectsByProjectIdLabelBulkDelete',
     },
     permissions: {
       list: ['report.label'],

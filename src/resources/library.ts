@@ -1,9 +1,29 @@
-import { REPORT_SERVICE_BASE, type LibraryKindContract } from '../../contract/library';
+import type { LibraryKindContract } from '../../contract/library';
 import type { AppResource } from './types';
+
+/** The operations of the generated client that serve one kind's items and groups. */
+export const libraryOperations = <K extends 'Report' | 'Material'>(kind: K) =>
+  ({
+    items: `getReportProjectsByProjectId${kind}ReportList`,
+    item: `getReportProjectsByProjectId${kind}ById`,
+    createItem: `postReportProjectsByProjectId${kind}ReportCreate`,
+    createItems: `postReportProjectsByProjectId${kind}BulkCreate`,
+    editItem: `putReportProjectsByProjectId${kind}${kind}Edit`,
+    moveItems: `putReportProjectsByProjectId${kind}BatchRemoveEdit`,
+    deleteItems: `postReportProjectsByProjectId${kind}BatchDelete`,
+    writeTags: `postReportProjectsByProjectId${kind}ExportReport`,
+    groups: `getReportProjectsByProjectId${kind}GroupGroupList`,
+    createGroup: `postReportProjectsByProjectId${kind}GroupGroupCreate`,
+    renameGroup: `putReportProjectsByProjectId${kind}GroupById`,
+    sortGroups: `putReportProjectsByProjectId${kind}GroupBatchEdit`,
+    deleteGroups: `postReportProjectsByProjectId${kind}GroupBatchDelete`,
+  }) as const;
+export type LibraryOperations = ReturnType<typeof libraryOperations<'Report'>> | ReturnType<typeof libraryOperations<'Material'>>;
 
 /** What tells the report library from the material library; the rest is shared (ARCHITECTURE principle 2). */
 interface LibrarySpec {
   kind: LibraryKindContract;
+  operations: LibraryOperations;
   name: string;
   label: string;
   list: string;
@@ -16,9 +36,7 @@ interface LibrarySpec {
  * A library's items resource (its screens' routes, report-service endpoints and permission
  * table from the contract) and its groups resource (endpoints and permissions only, no menu item).
  */
-export function libraryResources({ kind, name, label, list, show, page, routes }: LibrarySpec): [AppResource, AppResource] {
-  const items = `${REPORT_SERVICE_BASE}/${kind.itemPath}/`;
-  const groups = `${REPORT_SERVICE_BASE}/${kind.groupPath}/`;
+export function libraryResources({ kind, operations, name, label, list, show, page, routes }: LibrarySpec): [AppResource, AppResource] {
   const { permissions } = kind;
   const menu = [`report.${kind.model}`];
   return [
@@ -30,14 +48,12 @@ export function libraryResources({ kind, name, label, list, show, page, routes }
         label,
         dataProviderName: 'report',
         endpoints: {
-          list: `${items}report_list/`,
-          one: `${items}:id/`,
-          create: `${items}report_create/`,
-          createMany: `${items}bulk_create/`,
-          update: `${items}${kind.editPath}/`,
-          deleteMany: `${items}batch_delete/`,
-          move: `${items}batch_remove_edit/`,
-          importTags: `${items}export_report/`,
+          list: operations.items,
+          one: operations.item,
+          create: operations.createItem,
+          createMany: operations.createItems,
+          update: operations.editItem,
+          deleteMany: operations.deleteItems,
         },
         permissions: {
           list: menu,
@@ -58,13 +74,7 @@ export function libraryResources({ kind, name, label, list, show, page, routes }
       meta: {
         label: `${label}分组`,
         dataProviderName: 'report',
-        endpoints: {
-          list: `${groups}group_list/`,
-          create: `${groups}group_create/`,
-          one: `${groups}:id/`,
-          sort: `${groups}batch_edit/`,
-          deleteMany: `${groups}batch_delete/`,
-        },
+        endpoints: { list: operations.groups, create: operations.createGroup, update: operations.renameGroup, deleteMany: operations.deleteGroups },
         permissions: {
           list: permissions.viewGroups,
           create: permissions.createGroup,

@@ -8,7 +8,7 @@ export const projectAdvancedResource: AppResource = {
   meta: {
     label: '高级管理',
     dataProviderName: 'default',
-    endpoints: { deleteOne: '/api/project/v1/projects/:id/' },
+    endpoints: { deleteOne: 'deleteProjectProjectsByUuid' },
     permissions: { list: ['project/delete_project'], delete: ['project/delete_project'] },
     page: lazyPage(() => import('../pages/project-settings/advanced'), 'ProjectAdvanced'),
   },

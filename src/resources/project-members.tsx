@@ -3,8 +3,6 @@ import type { AppResource, ToolbarProps } from './types';
 
 const InvitationAnswer = lazyPage<'InvitationAnswer', { answer: Record<string, unknown> }>(() => import('../pages/project-settings/member-invites'), 'InvitationAnswer');
 
-const base = '/api/project/v1/projects/';
-
 /** 项目成员: a plain admin resource, rendered by the generic pages from its fields. */
 export const projectMembersResource: AppResource = {
   name: 'projectMembers',
@@ -13,9 +11,12 @@ export const projectMembersResource: AppResource = {
     label: '项目成员',
     dataProviderName: 'default',
     endpoints: {
-      list: `${base}:projectId/members/`,
-      one: `${base}members/:id/`,
-      deleteMany: `${base}members/batch_delete/`,
+      list: 'getProjectProjectsByProjectUuidMembers',
+      create: 'postProjectProjectsByProjectUuidMembers',
+      one: 'getProjectProjectsMembersById',
+      update: 'patchProjectProjectsMembersById',
+      deleteOne: 'deleteProjectProjectsMembersById',
+      deleteMany: 'postProjectProjectsMembersBatchDelete',
     },
     permissions: {
       list: ['projectmember/view_projectmember'],

@@ -1,7 +1,6 @@
 import { lazyPage } from '../components/lazy-page';
 import type { AppResource } from './types';
 
-const base = '/api/project_profile/projects/:projectId/project_profile/';
 
 /** 项目信息: the project's name, skin and colour (the project) and its description and logo (the profile). */
 export const projectProfileResource: AppResource = {
@@ -10,7 +9,7 @@ export const projectProfileResource: AppResource = {
   meta: {
     label: '项目信息',
     dataProviderName: 'default',
-    endpoints: { one: `${base}get_profile/` },
+    endpoints: { one: 'getProjectProfileProjectsByProjectUuidProjectProfileGetProfile' },
     permissions: { list: ['projectprofile/view_projectprofile'], edit: ['projectprofile/edit_projectprofile'] },
     page: lazyPage(() => import('../pages/project-settings/info'), 'ProjectInfo'),
   },

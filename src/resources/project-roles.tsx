@@ -2,8 +2,6 @@ import { Tag } from 'antd';
 import { lazyPage } from '../components/lazy-page';
 import type { AppResource } from './types';
 
-const base = '/api/project/v1/projects/';
-
 /** 项目角色: a plain admin resource; its permissions are edited by the row action 权限设置. */
 export const projectRolesResource: AppResource = {
   name: 'projectRoles',
@@ -12,9 +10,12 @@ export const projectRolesResource: AppResource = {
     label: '项目角色',
     dataProviderName: 'default',
     endpoints: {
-      list: `${base}:projectId/roles/`,
-      one: `${base}roles/:id/`,
-      deleteMany: `${base}roles/batch_delete/`,
+      list: 'getProjectProjectsByProjectUuidRoles',
+      create: 'postProjectProjectsByProjectUuidRoles',
+      one: 'getProjectProjectsRolesById',
+      update: 'patchProjectProjectsRolesById',
+      deleteOne: 'deleteProjectProjectsRolesById',
+      deleteMany: 'postProjectProjectsRolesBatchDelete',
     },
     permissions: {
       list: ['role/view_role'],

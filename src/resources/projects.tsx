@@ -8,7 +8,7 @@ export const projectsResource: AppResource = {
   meta: {
     label: '项目',
     dataProviderName: 'default',
-    endpoints: { list: '/api/project/v1/projects/' },
+    endpoints: { list: 'getProjectProjects', create: 'postProjectProjects', one: 'getProjectProjectsByUuid', update: 'patchProjectProjectsByUuid' },
     permissions: {
       show: ['project/view_project'],
       edit: ['project/edit_project'],

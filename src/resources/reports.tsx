@@ -1,6 +1,6 @@
 import { REPORT } from '../../contract/library';
 import { lazyPage } from '../components/lazy-page';
-import { libraryResources } from './library';
+import { libraryOperations, libraryResources } from './library';
 
 const ReportList = lazyPage(() => import('../pages/reports'), 'ReportList');
 const ReportDetail = lazyPage(() => import('../pages/reports/detail'), 'ReportDetail');
@@ -8,6 +8,7 @@ const ReportDetail = lazyPage(() => import('../pages/reports/detail'), 'ReportDe
 /** 报告管理 (`reports`) and its groups (`reportGroups`). */
 export const [reportsResource, reportGroupsResource] = libraryResources({
   kind: REPORT,
+  operations: libraryOperations('Report'),
   name: 'reports',
   label: '报告管理',
   list: '/main/:projectId/reportList',

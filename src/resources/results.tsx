@@ -1,14 +1,11 @@
 import { permissionDetail } from '../../contract/permissions';
-import { REPORT, REPORT_SERVICE_BASE } from '../../contract/library';
+import { REPORT } from '../../contract/library';
 import { lazyPage } from '../components/lazy-page';
 import type { AppResource } from './types';
 
 const page = (name: 'Statistics' | 'SingleReportList' | 'SingleReportUpload' | 'ResultReportList') =>
   lazyPage(() => import('../pages/results'), name);
 
-/** contract/results.ts: the results list, its statistics and generation live under oa_result. */
-const RESULTS_BASE = '/studio/report/api/oa_result/projects/:projectId/report';
-const REPORTS = `${REPORT_SERVICE_BASE}/report`;
 const viewReports = ['report.report'];
 
 /**
@@ -22,9 +19,9 @@ export const resultsResource: AppResource = {
     label: '成果',
     dataProviderName: 'report',
     endpoints: {
-      list: `${RESULTS_BASE}/list/`,
-      create: `${REPORTS}/report_create/`,
-      deleteMany: `${REPORTS}/batch_delete/`,
+      list: 'getOaResultProjectsByProjectIdReportList',
+      create: 'postReportProjectsByProjectIdReportReportCreate',
+      deleteMany: 'postReportProjectsByProjectIdReportBatchDelete',
     },
     permissions: {
       list: viewReports,
@@ -47,7 +44,7 @@ export const resultJobsResource: AppResource = {
   meta: {
     label: '成果生成任务',
     dataProviderName: 'report',
-    endpoints: { list: `${RESULTS_BASE}/generate/`, create: `${RESULTS_BASE}/generate/` },
+    endpoints: { list: 'getOaResultProjectsByProjectIdReportGenerate', create: 'postOaResultProjectsByProjectIdReportGenerate' },
     permissions: { list: viewReports, create: REPORT.permissions.create },
   },
 };
@@ -58,7 +55,7 @@ export const regionsResource: AppResource = {
   meta: {
     label: '调查范围',
     dataProviderName: 'report',
-    endpoints: { list: `${REPORT_SERVICE_BASE}/investigation_scope/tree/` },
+    endpoints: { list: 'getReportProjectsByProjectIdInvestigationScopeTree' },
     permissions: { list: viewReports },
   },
 };

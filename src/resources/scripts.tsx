@@ -1,10 +1,10 @@
 import { fileSrc } from '../providers/files';
 import { lazyPage } from '../components/lazy-page';
+import { collectionOperations } from '../providers/data/endpoint';
 import type { AppResource, CustomInputProps, RowActionProps } from './types';
 import { permissionDetail, type PermissionAction } from '../../contract/permissions';
 import { SCRIPT_EXTENSIONS_MESSAGE } from '../../contract/workflows';
 
-const base = '/api/script/projects/:projectId/scripts/';
 const script = (action: PermissionAction) => permissionDetail('script', 'script', action);
 
 const PARAM_TYPES = [
@@ -36,7 +36,7 @@ export const scriptsResource: AppResource = {
   meta: {
     label: '脚本',
     dataProviderName: 'default',
-    endpoints: { list: base, one: `${base}:id/` },
+    endpoints: collectionOperations('ScriptProjectsByProjectUuidScripts'),
     permissions: { list: [script('view')], create: [script('create')], edit: [script('edit')], delete: [script('delete')] },
     searchPlaceholder: '搜索脚本名称',
     fields: [
@@ -85,7 +85,7 @@ export const scriptParamsResource: AppResource = {
   meta: {
     label: '脚本参数',
     dataProviderName: 'default',
-    endpoints: { list: `${base}:scriptId/script_params/`, one: `${base}:scriptId/script_params/:id/` },
+    endpoints: collectionOperations('ScriptProjectsByProjectUuidScriptsByScriptIdScriptParams'),
     // Parameters are part of their script: changing them is editing it.
     permissions: { list: [script('view')], create: [script('edit')], edit: [script('edit')], delete: [script('edit')] },
     searchPlaceholder: '搜索字段名',

@@ -98,7 +98,7 @@ export interface ResourceMeta {
   label: string;
   /** `default` is the platform service, `report` the report service. */
   dataProviderName: 'default' | 'report';
-  /** CRUD endpoints by action, plus the resource's other paths by name; `:projectId` and `:id` are filled in. */
+  /** The operation each action calls (providers/data/endpoint.ts fills its path from the id and `meta`). */
   endpoints: Endpoints;
   /** The report service's label lists page by limit/offset, its item lists by pageNo/pageSize. */
   paging?: 'offset';

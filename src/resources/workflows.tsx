@@ -4,10 +4,9 @@ import { Link, useParams } from 'react-router-dom';
 import { OPERATOR_LABELS, OPERATORS, type Operator } from '../../contract/workflows';
 import { permissionDetail, type PermissionAction } from '../../contract/permissions';
 import { lazyPage } from '../components/lazy-page';
+import { collectionOperations } from '../providers/data/endpoint';
 import type { AppResource, CustomInputProps, RowActionProps } from './types';
 
-const base = '/api/airflow/projects/:projectId/workflows/';
-const runs = `${base}:workflowId/dag_runs/`;
 const workflow = (action: PermissionAction) => permissionDetail('airflow', 'workflow', action);
 const dagrun = (action: PermissionAction) => permissionDetail('airflow', 'dagrun', action);
 // Tasks and links are part of their workflow: changing them is editing it.
@@ -40,7 +39,7 @@ export const workflowsResource: AppResource = {
   meta: {
     label: '工作流',
     dataProviderName: 'default',
-    endpoints: { list: base, one: `${base}:id/` },
+    endpoints: collectionOperations('AirflowProjectsByProjectUuidWorkflows'),
     permissions: { list: [workflow('view')], create: [workflow('create')], edit: [workflow('edit')], delete: [workflow('delete')] },
     searchPlaceholder: '搜索工作流名称',
     fields: [
@@ -104,7 +103,7 @@ export const workflowTasksResource: AppResource = {
   meta: {
     label: '任务',
     dataProviderName: 'default',
-    endpoints: { list: `${base}:workflowId/tasks/`, one: `${base}:workflowId/tasks/:id/` },
+    endpoints: collectionOperations('AirflowProjectsByProjectUuidWorkflowsByWorkflowIdTasks'),
     permissions: partOfWorkflow,
     searchPlaceholder: '搜索任务名称',
     fields: [
@@ -153,7 +152,7 @@ export const workflowLinksResource: AppResource = {
   meta: {
     label: '连线',
     dataProviderName: 'default',
-    endpoints: { list: `${base}:workflowId/links/`, one: `${base}:workflowId/links/:id/` },
+    endpoints: collectionOperations('AirflowProjectsByProjectUuidWorkflowsByWorkflowIdLinks'),
     permissions: partOfWorkflow,
     fields: [
       { key: 'source_task', label: '上游任务', form: ['create', 'edit'], required: true, input: { type: 'custom', component: input('TaskSelect') }, render: taskName },
@@ -178,7 +177,12 @@ export const workflowRunsResource: AppResource = {
   meta: {
     label: '运行记录',
     dataProviderName: 'default',
-    endpoints: { list: runs, one: `${runs}:id/` },
+    endpoints: {
+      list: 'getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRuns',
+      create: 'postAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRuns',
+      one: 'getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsById',
+      deleteOne: 'deleteAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsById',
+    },
     permissions: { list: [dagrun('view')], create: [dagrun('create')], edit: [dagrun('edit')], delete: [dagrun('delete')] },
   },
 };
@@ -190,8 +194,8 @@ export const taskInstancesResource: AppResource = {
     label: '任务实例',
     dataProviderName: 'default',
     endpoints: {
-      list: `${runs}:dagRunId/task_instances/list_task_instances/`,
-      one: `${runs}:dagRunId/task_instances/:id/`,
+      list: 'getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsByDagRunIdTaskInstancesListTaskInstances',
+      one: 'getAirflowProjectsByProjectUuidWorkflowsByWorkflowIdDagRunsByDagRunIdTaskInstancesById',
     },
     permissions: { list: [dagrun('view')] },
   },

@@ -1,17 +1,18 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { collectionOperations } from '../../src/providers/data/endpoint';
 import { platformDataProvider } from '../../src/providers/data/platform';
 import { reportDataProvider } from '../../src/providers/data/report';
 import { server } from './msw';
 
-const reportBase = '/studio/report/api/report/projects/:projectId/';
 const reports = {
-  list: `${reportBase}report/report_list/`,
-  one: `${reportBase}report/:id/`,
-  create: `${reportBase}report/report_create/`,
-  update: `${reportBase}report/report_edit/`,
-  deleteMany: `${reportBase}report/batch_delete/`,
-};
+  list: 'getReportProjectsByProjectIdReportReportList',
+  one: 'getReportProjectsByProjectIdReportById',
+  create: 'postReportProjectsByProjectIdReportReportCreate',
+  update: 'putReportProjectsByProjectIdReportReportEdit',
+  deleteMany: 'postReportProjectsByProjectIdReportBatchDelete',
+} as const;
+const connections = { projectId: 'p-1', endpoints: collectionOperations('ConnectionProjectsByProjectUuidConnections') };
 
 describe('platform data provider (DRF)', () => {
   const provider = platformDataProvider();
@@ -19,17 +20,17 @@ describe('platform data provider (DRF)', () => {
   it('pages with limit/offset, filters, orders and reads {count, results}', async () => {
     let query = '';
     server.use(
-      http.get('*/api/things/', ({ request }) => {
+      http.get('*/api/connection/projects/p-1/connections/', ({ request }) => {
         query = new URL(request.url).search;
         return HttpResponse.json({ count: 12, next: null, previous: null, results: [{ id: 1 }] });
       }),
     );
     const page = await provider.getList({
-      resource: 'things',
+      resource: 'connections',
       pagination: { current: 2, pageSize: 5 },
       filters: [{ field: 'search', operator: 'eq', value: '体检' }],
       sorters: [{ field: 'created_at', order: 'desc' }],
-      meta: { endpoints: { list: '/api/things/' } },
+      meta: connections,
     });
     expect(page).toEqual({ data: [{ id: 1 }], total: 12 });
     expect(new URLSearchParams(query).toString()).toBe(
@@ -37,17 +38,17 @@ describe('platform data provider (DRF)', () => {
     );
   });
 
-  it('reads and changes one record under its id with a trailing slash', async () => {
+  it('reads and changes one record under its id with a trailing slash, by the methods its operations name', async () => {
     server.use(
-      http.get('*/api/things/7/', () => HttpResponse.json({ id: 7, name: '七' })),
-      http.patch('*/api/things/7/', async ({ request }) => HttpResponse.json({ id: 7, ...((await request.json()) as object) })),
-      http.delete('*/api/things/7/', () => new HttpResponse(null, { status: 204 })),
+      http.get('*/api/connection/projects/p-1/connections/7/', () => HttpResponse.json({ id: 7, name: '七' })),
+      http.patch('*/api/connection/projects/p-1/connections/7/', async ({ request }) => HttpResponse.json({ id: 7, ...((await request.json()) as object) })),
+      http.delete('*/api/connection/projects/p-1/connections/7/', () => new HttpResponse(null, { status: 204 })),
     );
-    const meta = { endpoints: { list: '/api/things/' } };
-    expect((await provider.getOne({ resource: 'things', id: 7, meta })).data).toEqual({ id: 7, name: '七' });
-    const updated = await provider.update({ resource: 'things', id: 7, variables: { name: '柒' }, meta });
+    const meta = connections;
+    expect((await provider.getOne({ resource: 'connections', id: 7, meta })).data).toEqual({ id: 7, name: '七' });
+    const updated = await provider.update({ resource: 'connections', id: 7, variables: { name: '柒' }, meta });
     expect(updated.data).toEqual({ id: 7, name: '柒' });
-    await expect(provider.deleteOne({ resource: 'things', id: 7, meta })).resolves.toBeDefined();
+    await expect(provider.deleteOne({ resource: 'connections', id: 7, meta })).resolves.toBeDefined();
   });
 });
 
@@ -113,39 +114,47 @@ describe('report data provider', () => {
 });
 
 describe('endpoints', () => {
-  it('sends item actions to the record’s own endpoint when the list lives elsewhere', async () => {
-    const { resolveEndpoint } = await import('../../src/providers/data/endpoint');
-    const meta = { projectId: 'p-1', endpoints: { list: '/api/p/:projectId/members/', one: '/api/p/members/:id/' } };
-    expect(resolveEndpoint('members', 'list', meta)).toBe('/api/p/p-1/members/');
-    expect(resolveEndpoint('members', 'update', meta, 12)).toBe('/api/p/members/12/');
-    expect(resolveEndpoint('members', 'deleteOne', meta, 12)).toBe('/api/p/members/12/');
-    expect(resolveEndpoint('things', 'update', { endpoints: { list: '/api/things/' } }, 7)).toBe('/api/things/7/');
+  const members = {
+    projectId: 'p-1',
+    endpoints: { list: 'getProjectProjectsByProjectUuidMembers', update: 'patchProjectProjectsMembersById', deleteMany: 'postProjectProjectsMembersBatchDelete' },
+  } as const;
+
+  it('fills the project and the record id into the path of the operation each action names', async () => {
+    const sent: string[] = [];
+    server.use(
+      http.get('*/api/project/v1/projects/p-1/members/', ({ request }) => (sent.push(`GET ${new URL(request.url).pathname}`), HttpResponse.json([]))),
+      http.patch('*/api/project/v1/projects/members/12/', ({ request }) => (sent.push(`PATCH ${new URL(request.url).pathname}`), HttpResponse.json({ id: 12 }))),
+    );
+    await platformDataProvider().getList({ resource: 'projectMembers', meta: members });
+    await platformDataProvider().update({ resource: 'projectMembers', id: 12, variables: { role: 1 }, meta: members });
+    expect(sent).toEqual(['GET /api/project/v1/projects/p-1/members/', 'PATCH /api/project/v1/projects/members/12/']);
+    await expect(platformDataProvider().deleteOne({ resource: 'projectMembers', id: 12, meta: members })).rejects.toThrow('The resource projectMembers has no deleteOne operation');
   });
 
   it('posts batch deletes of the platform as an array of ids', async () => {
     let body: unknown;
     server.use(
-      http.post('*/api/p/members/batch_delete/', async ({ request }) => {
+      http.post('*/api/project/v1/projects/members/batch_delete/', async ({ request }) => {
         body = await request.json();
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    await platformDataProvider().deleteMany!({
-      resource: 'members',
-      ids: [3, 4],
-      meta: { endpoints: { deleteMany: '/api/p/members/batch_delete/' } },
-    });
+    await platformDataProvider().deleteMany!({ resource: 'projectMembers', ids: [3, 4], meta: members });
     expect(body).toEqual({ ids: [3, 4] });
   });
 
-  it('refuses, sending nothing, a body without a parameter its documented operation requires', async () => {
+  it('refuses, sending nothing, a path or body without a parameter its operation requires', async () => {
     let sent = false;
-    server.use(http.put('*/api/project/v1/projects/roles/:id/menus/', () => ((sent = true), HttpResponse.json({}))));
-    const save = (payload: object) =>
-      platformDataProvider().custom!({ url: '/api/project/v1/projects/roles/:id/menus/', method: 'put', payload, meta: { id: 5 } });
-    await expect(save({ menus: null })).rejects.toThrow("Missing the required parameter 'menus' when calling putProjectProjectsRolesByIdMenus");
+    server.use(http.post('*/oa_result/projects/:projectId/report/generate/', () => ((sent = true), HttpResponse.json({ code: 200, data: {} }))));
+    const jobs = { endpoints: { create: 'postOaResultProjectsByProjectIdReportGenerate' } } as const;
+    const body = { connection_id: 1, data_list: [], database_name: 'd', level: 1, level_label: '市', report_group_id: 2, report_project_uuid: 'p-1', report_type: 1, schema_name: 's' };
+    const start = (meta: object, variables: object) => reportDataProvider().create({ resource: 'resultJobs', variables, meta });
+    await expect(start(jobs, body)).rejects.toThrow("Missing the required parameter 'projectId' when calling postOaResultProjectsByProjectIdReportGenerate");
+    await expect(start({ ...jobs, projectId: 'p-1' }, { ...body, level: null })).rejects.toThrow(
+      "Missing the required parameter 'level' when calling postOaResultProjectsByProjectIdReportGenerate",
+    );
     expect(sent).toBe(false);
-    await save({ menus: [] });
+    await start({ ...jobs, projectId: 'p-1' }, body);
     expect(sent).toBe(true);
   });
 });

@@ -1,19 +1,5 @@
 import { MATERIAL, REPORT, type LibraryKindContract } from '../../../contract/library';
-
-/** The operations of the generated client that serve one kind's items and groups. */
-const operationsOf = <K extends 'Report' | 'Material'>(kind: K) =>
-  ({
-    items: `getReportProjectsByProjectId${kind}ReportList`,
-    item: `getReportProjectsByProjectId${kind}ById`,
-    moveItems: `putReportProjectsByProjectId${kind}BatchRemoveEdit`,
-    deleteItems: `postReportProjectsByProjectId${kind}BatchDelete`,
-    writeTags: `postReportProjectsByProjectId${kind}ExportReport`,
-    groups: `getReportProjectsByProjectId${kind}GroupGroupList`,
-    createGroup: `postReportProjectsByProjectId${kind}GroupGroupCreate`,
-    renameGroup: `putReportProjectsByProjectId${kind}GroupById`,
-    sortGroups: `putReportProjectsByProjectId${kind}GroupBatchEdit`,
-    deleteGroups: `postReportProjectsByProjectId${kind}GroupBatchDelete`,
-  }) as const;
+import { libraryOperations, type LibraryOperations } from '../../resources/library';
 
 /**
  * Everything the report and material screens do differently, as data (ARCHITECTURE principle 2):
@@ -23,7 +9,7 @@ export interface LibraryKind extends LibraryKindContract {
   /** The app resources of its items and of its groups (src/resources/reports.tsx, materials.tsx). */
   resource: 'reports' | 'materials';
   groupResource: 'reportGroups' | 'materialGroups';
-  operations: ReturnType<typeof operationsOf<'Report'>> | ReturnType<typeof operationsOf<'Material'>>;
+  operations: LibraryOperations;
   title: string;
   emptyText: string;
   searchPlaceholder: string;
@@ -50,7 +36,7 @@ export const REPORT_KIND: LibraryKind = {
   ...REPORT,
   resource: 'reports',
   groupResource: 'reportGroups',
-  operations: operationsOf('Report'),
+  operations: libraryOperations('Report'),
   title: '报告列表页',
   emptyText: '暂无报告',
   searchPlaceholder: '请输入报告名称',
@@ -69,7 +55,7 @@ export const MATERIAL_KIND: LibraryKind = {
   ...MATERIAL,
   resource: 'materials',
   groupResource: 'materialGroups',
-  operations: operationsOf('Material'),
+  operations: libraryOperations('Material'),
   title: '全部素材',
   emptyText: '暂无素材',
   searchPlaceholder: '请输入素材名称',

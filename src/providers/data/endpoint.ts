@@ -1,38 +1,46 @@
-import type { AxiosInstance } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import type { BaseKey, DataProvider, MetaQuery } from '@refinedev/core';
-import { assertRequiredBody } from '../../api/required';
+import { fillOperationPath } from '../../api/client';
+import { operations, type OperationName } from '../../api/operations';
+import { assertRequired } from '../../api/required';
 import { toHttpError } from '../http';
 
-/** Where each action of a resource is sent; `:name` is filled from the id and the route params. */
 type EndpointAction = 'list' | 'one' | 'create' | 'update' | 'deleteOne' | 'deleteMany' | 'createMany';
-/** CRUD endpoints by action, and a resource's other paths by name (`inviteCode`, `menus`, …). */
-export type Endpoints = Partial<Record<EndpointAction, string>> & { [path: string]: string | undefined };
+/** The operation of the generated client each action of a resource calls; an action not named is not offered. */
+export type Endpoints = Partial<Record<EndpointAction, OperationName>>;
 
-const itemActions: EndpointAction[] = ['one', 'update', 'deleteOne'];
+/** A DRF collection's five operations: `get` and `post` on `X`, `get`, `patch` and `delete` on `XById`. */
+export const collectionOperations = <X extends string>(collection: X) =>
+  ({
+    list: `get${collection}`,
+    create: `post${collection}`,
+    one: `get${collection}ById`,
+    update: `patch${collection}ById`,
+    deleteOne: `delete${collection}ById`,
+  }) as const;
 
-export function resolveEndpoint(
-  resource: string,
-  action: EndpointAction,
-  meta: MetaQuery | undefined,
-  id?: BaseKey,
-): string {
-  const endpoints = (meta?.endpoints ?? {}) as Endpoints;
-  const base = endpoints.list ?? `/${resource}/`;
-  // An item action goes to the record's own endpoint (`one`) unless the resource names another.
-  const item = endpoints.one ?? `${base}:id/`;
-  const template = endpoints[action] ?? (itemActions.includes(action) ? item : base);
-  return fillPath(template, { ...meta, id });
-}
+/**
+ * The app's name for a path parameter of the server: a record is `id` (the platform's projects
+ * say `uuid`), the project is `projectId` (the platform says `project_uuid`), the rest camelCase.
+ */
+const metaKey = (param: string) =>
+  param === 'uuid' ? 'id' : param === 'project_uuid' ? 'projectId' : param.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase());
 
-/** Fills the `:name` parts of a path template; a missing value is a programming error. */
-export function fillPath(template: string, values: Record<string, unknown> | undefined): string {
-  return template.replace(/:(\w+)/g, (_, name: string) => {
-    const value = values?.[name];
-    if (value === undefined || value === null || value === '') {
-      throw new Error(`Missing the required parameter '${name}' when calling ${template}`);
-    }
-    return encodeURIComponent(String(value));
-  });
+/**
+ * Sends one action of a resource: the operation its `meta.endpoints` names gives the method and
+ * the path, whose parameters come from the record id and `meta` (`projectId`, `workflowId`, …).
+ * A missing path or body parameter throws before anything is sent.
+ */
+export function sendAction<T>(
+  client: AxiosInstance,
+  { resource, action, meta, id, body, params }: { resource: string; action: EndpointAction; meta: MetaQuery | undefined; id?: BaseKey; body?: unknown; params?: AxiosRequestConfig['params'] },
+): Promise<T> {
+  const name = (meta?.endpoints as Endpoints | undefined)?.[action];
+  if (!name) throw new Error(`The resource ${resource} has no ${action} operation`);
+  const { method, path, pathParams } = operations[name];
+  const values = Object.fromEntries(pathParams.map((param) => [param, metaKey(param) === 'id' ? (id ?? meta?.id) : meta?.[metaKey(param)]]));
+  assertRequired(name, { path: values, body });
+  return send(client.request<T>({ method, url: fillOperationPath(path, values), data: body, params, ...requestOptions(meta) }));
 }
 
 /** Awaits a request and turns its failure into Refine's HttpError. */
@@ -51,25 +59,9 @@ export const requestOptions = (meta: MetaQuery | undefined) => ({
   networkErrorText: typeof meta?.networkErrorText === 'string' ? meta.networkErrorText : undefined,
 });
 
-/**
- * `useCustom` / `useCustomMutation` for any URL, the same for both services; a path template's
- * `:name` parts are filled from `meta` (a resource's named endpoint with its project).
- */
+/** `useCustom` / `useCustomMutation` (the typed hooks of api/hooks.ts), the same for both services. */
 export function customRequest(client: AxiosInstance): DataProvider['custom'] {
-  return async ({ url, method, payload, query, headers, meta }) => {
-    const target = url.includes('://') ? url : fillPath(url, meta);
-    assertRequiredBody(method, target, payload);
-    return {
-      data: await send(
-        client.request({
-          url: target,
-          method,
-          data: payload,
-          params: query,
-          headers,
-          ...requestOptions(meta),
-        }),
-      ),
-    };
-  };
+  return async ({ url, method, payload, query, headers, meta }) => ({
+    data: await send(client.request({ url, method, data: payload, params: query, headers, ...requestOptions(meta) })),
+  });
 }

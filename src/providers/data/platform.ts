@@ -1,8 +1,7 @@
 import type { BaseRecord, DataProvider, GetListParams, GetListResponse, GetManyParams } from '@refinedev/core';
-import { assertRequiredBody } from '../../api/required';
 import { config } from '../../config';
 import { platformClient } from '../http';
-import { customRequest, resolveEndpoint, send } from './endpoint';
+import { customRequest, sendAction } from './endpoint';
 import { filterParams, sortKeys } from './params';
 
 interface DrfPage<T> {
@@ -18,57 +17,40 @@ interface DrfPage<T> {
  * @refinedev/simple-rest's URL scheme (`_start`/`_end`, no trailing slash, x-total-count)
  * differs in every method, so this provider shares only its contract.
  */
-export const platformDataProvider = (client = platformClient): DataProvider => {
-  /** A body is sent only with the parameters its operation requires (the typed client's check). */
-  const sendBody = <T>(method: 'post' | 'patch', url: string, body: unknown) => {
-    assertRequiredBody(method, url, body);
-    return send(client[method]<T>(url, body));
-  };
+export const platformDataProvider = (client = platformClient): DataProvider => ({
+  getApiUrl: () => config.apiBase,
 
-  return {
-    getApiUrl: () => config.apiBase,
+  getList: async <TData extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams): Promise<GetListResponse<TData>> => {
+    const params: Record<string, unknown> = {};
+    if (pagination?.mode !== 'off') {
+      const { current = 1, pageSize = 10 } = pagination ?? {};
+      params.limit = pageSize;
+      params.offset = (current - 1) * pageSize;
+    }
+    Object.assign(params, filterParams(filters, { repeat: true }));
+    const ordering = sortKeys(sorters);
+    if (ordering.length) params.ordering = ordering.join(',');
+    const body = await sendAction<DrfPage<TData> | TData[]>(client, { resource, action: 'list', meta, params });
+    return Array.isArray(body) ? { data: body, total: body.length } : { data: body.results, total: body.count };
+  },
 
-    getList: async <TData extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams): Promise<GetListResponse<TData>> => {
-      const params: Record<string, unknown> = {};
-      if (pagination?.mode !== 'off') {
-        const { current = 1, pageSize = 10 } = pagination ?? {};
-        params.limit = pageSize;
-        params.offset = (current - 1) * pageSize;
-      }
-      Object.assign(params, filterParams(filters, { repeat: true }));
-      const ordering = sortKeys(sorters);
-      if (ordering.length) params.ordering = ordering.join(',');
-      const url = resolveEndpoint(resource, 'list', meta);
-      const body = await send(client.get<DrfPage<TData> | TData[]>(url, { params }));
-      return Array.isArray(body) ? { data: body, total: body.length } : { data: body.results, total: body.count };
-    },
+  getOne: async ({ resource, id, meta }) => ({ data: await sendAction(client, { resource, action: 'one', meta, id }) }),
 
-    getOne: async ({ resource, id, meta }) => ({
-      data: await send(client.get(resolveEndpoint(resource, 'one', meta, id))),
-    }),
+  getMany: async <TData extends BaseRecord>({ resource, ids, meta }: GetManyParams) => ({
+    data: await Promise.all(ids.map((id) => sendAction<TData>(client, { resource, action: 'one', meta, id }))),
+  }),
 
-    getMany: async <TData extends BaseRecord>({ resource, ids, meta }: GetManyParams) => ({
-      data: await Promise.all(ids.map((id) => send(client.get<TData>(resolveEndpoint(resource, 'one', meta, id))))),
-    }),
+  create: async ({ resource, variables, meta }) => ({ data: await sendAction(client, { resource, action: 'create', meta, body: variables }) }),
 
-    create: async ({ resource, variables, meta }) => ({
-      data: await sendBody('post', resolveEndpoint(resource, 'create', meta), variables),
-    }),
+  update: async ({ resource, id, variables, meta }) => ({ data: await sendAction(client, { resource, action: 'update', meta, id, body: variables }) }),
 
-    update: async ({ resource, id, variables, meta }) => ({
-      data: await sendBody('patch', resolveEndpoint(resource, 'update', meta, id), variables),
-    }),
+  deleteOne: async ({ resource, id, meta }) => ({ data: await sendAction(client, { resource, action: 'deleteOne', meta, id }) }),
 
-    deleteOne: async ({ resource, id, meta }) => ({
-      data: await send(client.delete(resolveEndpoint(resource, 'deleteOne', meta, id))),
-    }),
+  /** Batch deletes post `{ids: [..]}` and answer 204, all or nothing. */
+  deleteMany: async ({ resource, ids, meta }) => {
+    await sendAction(client, { resource, action: 'deleteMany', meta, body: { ids } });
+    return { data: [] };
+  },
 
-    /** Batch deletes post `{ids: [..]}` and answer 204, all or nothing. */
-    deleteMany: async ({ resource, ids, meta }) => {
-      await sendBody('post', resolveEndpoint(resource, 'deleteMany', meta), { ids });
-      return { data: [] };
-    },
-
-    custom: customRequest(client),
-  };
-};
+  custom: customRequest(client),
+});

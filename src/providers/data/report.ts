@@ -1,7 +1,7 @@
 import type { BaseRecord, DataProvider, GetListParams, GetListResponse } from '@refinedev/core';
 import { config } from '../../config';
 import { reportClient } from '../report-client';
-import { customRequest, requestOptions, resolveEndpoint, send } from './endpoint';
+import { customRequest, sendAction } from './endpoint';
 import { filterParams, sortKeys } from './params';
 
 /**
@@ -16,10 +16,8 @@ interface Envelope<T> {
   total?: number;
 }
 
-async function call<T>(request: Promise<{ data: Envelope<T> }>): Promise<T> {
-  const body = await send(request);
-  return (body?.data ?? body) as T;
-}
+/** The answer's `data`, or the body itself where the service answers without the envelope. */
+const unwrap = <T>(body: unknown): T => ((body as Envelope<T> | undefined)?.data ?? body) as T;
 
 /** A list's query: its filters, its page (label lists by limit/offset, item lists by pageNo/pageSize) and its sort keys. */
 export function reportListQuery({ pagination, filters, sorters }: Pick<GetListParams, 'pagination' | 'filters' | 'sorters'>, byOffset = false) {
@@ -49,39 +47,23 @@ export const reportDataProvider = (client = reportClient): DataProvider => ({
 
   getList: async <TData extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams): Promise<GetListResponse<TData>> => {
     const params = reportListQuery({ pagination, filters, sorters }, meta?.paging === 'offset');
-    const url = resolveEndpoint(resource, 'list', meta);
-    return reportListPage(await send(client.get<Envelope<TData[]>>(url, { params, ...requestOptions(meta) })));
+    return reportListPage(await sendAction(client, { resource, action: 'list', meta, params }));
   },
 
-  getOne: async ({ resource, id, meta }) => ({
-    data: await call(client.get(resolveEndpoint(resource, 'one', meta, id), requestOptions(meta))),
-  }),
+  getOne: async ({ resource, id, meta }) => ({ data: unwrap(await sendAction(client, { resource, action: 'one', meta, id })) }),
 
-  create: async ({ resource, variables, meta }) => ({
-    data: await call(client.post(resolveEndpoint(resource, 'create', meta), variables, requestOptions(meta))),
-  }),
+  create: async ({ resource, variables, meta }) => ({ data: unwrap(await sendAction(client, { resource, action: 'create', meta, body: variables })) }),
 
-  createMany: async ({ resource, variables, meta }) => ({
-    data: await call(client.post(resolveEndpoint(resource, 'createMany', meta), variables, requestOptions(meta))),
-  }),
+  createMany: async ({ resource, variables, meta }) => ({ data: unwrap(await sendAction(client, { resource, action: 'createMany', meta, body: variables })) }),
 
   update: async ({ resource, id, variables, meta }) => ({
-    data: await call(
-      client.request({
-        url: resolveEndpoint(resource, 'update', meta, id),
-        method: (meta?.method as string | undefined) ?? 'put',
-        data: { id, ...(variables as object) },
-        ...requestOptions(meta),
-      }),
-    ),
+    data: unwrap(await sendAction(client, { resource, action: 'update', meta, id, body: { id, ...(variables as object) } })),
   }),
 
-  deleteOne: async ({ resource, id, meta }) => ({
-    data: await call(client.delete(resolveEndpoint(resource, 'deleteOne', meta, id), requestOptions(meta))),
-  }),
+  deleteOne: async ({ resource, id, meta }) => ({ data: unwrap(await sendAction(client, { resource, action: 'deleteOne', meta, id })) }),
 
   deleteMany: async ({ resource, ids, meta }) => ({
-    data: await call(client.post(resolveEndpoint(resource, 'deleteMany', meta), { ids: ids.join(',') }, requestOptions(meta))),
+    data: unwrap(await sendAction(client, { resource, action: 'deleteMany', meta, body: { ids: ids.join(',') } })),
   }),
 
   custom: customRequest(client),
