@@ -10,6 +10,18 @@ const PGLITE_CONCURRENT = 8;
 /** Answered without waiting for a turn: they do no work a queue would protect. */
 const UNQUEUED_PREFIXES = ['/api/healthy/', '/api/docs'];
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The admission queue's state, for the readiness check. */
+    admission: Admission;
+  }
+}
+
+export interface Admission {
+  /** True while a new API request would be answered 503 at once: every slot taken and the line full. */
+  saturated(): boolean;
+}
+
 const busy = (reply: FastifyReply) =>
   reply.status(503).header('retry-after', '1').send({ code: ErrorCode.unavailable, message: '服务器繁忙，请稍后重试' });
 
@@ -23,9 +35,11 @@ export function installAdmission(app: FastifyInstance, limits: AdmissionLimits, 
   const { maxQueued, queueWaitMs } = limits;
   // PostgreSQL runs queries side by side (a pool of 10) and queues its own connections.
   const maxConcurrent = limits.maxConcurrent ?? (driver === 'pglite' ? PGLITE_CONCURRENT : 0);
-  if (maxConcurrent === 0) return;
   let running = 0;
   const waiting: Array<() => void> = [];
+  const saturated = () => maxConcurrent > 0 && running >= maxConcurrent && waiting.length >= maxQueued;
+  app.decorate('admission', { saturated });
+  if (maxConcurrent === 0) return;
   const admitted = new WeakSet<FastifyRequest>();
 
   /** Waits for a slot; false when the wait timed out or the client hung up meanwhile. */
@@ -57,7 +71,7 @@ export function installAdmission(app: FastifyInstance, limits: AdmissionLimits, 
     if (!isApiPath(request.url) || UNQUEUED_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     if (running < maxConcurrent) {
       running++;
-    } else if (waiting.length >= maxQueued || !(await turn(reply))) {
+    } else if (saturated() || !(await turn(reply))) {
       return busy(reply);
     }
     admitted.add(request);
