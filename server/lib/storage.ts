@@ -68,8 +68,10 @@ export function localDiskStorage(root: string): Storage {
     async size(key) {
       try {
         return (await stat(pathOf(key))).size;
-      } catch {
-        return null;
+      } catch (error) {
+        // Only a missing file is a missing object; an unreadable or unmounted disk is a failure.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
       }
     },
     async delete(key) {
