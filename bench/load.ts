@@ -32,11 +32,12 @@ interface Outcome {
   healthAfterMs: number;
 }
 
-async function healthMs(origin: string): Promise<number> {
+/** During the load a full admission queue rightly makes the check answer 503 (not ready); after it, only 200 will do. */
+async function healthMs(origin: string, duringLoad = false): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${origin}/api/healthy/check/`);
   await response.arrayBuffer();
-  if (!response.ok) throw new Error(`health check answered ${response.status}`);
+  if (!response.ok && !(duringLoad && response.status === 503)) throw new Error(`health check answered ${response.status}`);
   return performance.now() - started;
 }
 
@@ -60,7 +61,7 @@ async function mixedLoad(origin: string, headers: Record<string, string>, connec
   const probe = (async () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     while (probing) {
-      healthDuringMs = Math.max(healthDuringMs, await healthMs(origin));
+      healthDuringMs = Math.max(healthDuringMs, await healthMs(origin, true));
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   })();

@@ -17,6 +17,8 @@ export interface Config {
   /** Who may embed the app page in a frame (FRAME_ANCESTORS, CSP sources; default 'self'). */
   frameAncestors: string;
   admission: AdmissionLimits;
+  /** HEALTH_CHECK_TIMEOUT_MS: how long the readiness check waits for the database and for the storage each (default 2000). */
+  healthCheckTimeoutMs: number;
   /** The key that seals connection passwords (CONNECTION_SECRET, 32 bytes as 64 hex digits); unset: one kept in the data folder. */
   connectionSecret: Buffer | undefined;
   /**
@@ -308,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxQueued: parseCount(env, 'MAX_QUEUED_REQUESTS', 100),
       queueWaitMs: parseCount(env, 'QUEUE_WAIT_MS', 1000),
     },
+    healthCheckTimeoutMs: parseLimit(env, 'HEALTH_CHECK_TIMEOUT_MS', 2000, 60_000),
     connectionSecret: parseSecret(env.CONNECTION_SECRET),
     connectionAllowedHosts: parseHostList(env.CONNECTION_ALLOWED_HOSTS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

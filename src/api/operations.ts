@@ -40,6 +40,8 @@ export const operations = {
   getConnectionProjectsByProjectUuidTables: { method: 'get', path: '/api/connection/projects/{project_uuid}/tables/', pathParams: ['project_uuid'], bodyParams: [] },
   getConnectionProjectsByProjectUuidTablesByName: { method: 'get', path: '/api/connection/projects/{project_uuid}/tables/{name}/', pathParams: ['project_uuid', 'name'], bodyParams: [] },
   getHealthyCheck: { method: 'get', path: '/api/healthy/check/', pathParams: [], bodyParams: [] },
+  getHealthyLive: { method: 'get', path: '/api/healthy/live/', pathParams: [], bodyParams: [] },
+  getHealthyReady: { method: 'get', path: '/api/healthy/ready/', pathParams: [], bodyParams: [] },
   getHealthyTestConfigChange: { method: 'get', path: '/api/healthy/test_config_change/', pathParams: [], bodyParams: [] },
   getOaResultProjectsByProjectIdReportGenerate: { method: 'get', path: '/studio/report/api/oa_result/projects/{projectId}/report/generate/', pathParams: ['projectId'], bodyParams: [] },
   getOaResultProjectsByProjectIdReportList: { method: 'get', path: '/studio/report/api/oa_result/projects/{projectId}/report/list/', pathParams: ['projectId'], bodyParams: [] },

@@ -435,8 +435,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 数据库可用时返回 200，否则 503 */
+        /** 与就绪检查相同（保留以兼容旧的探测地址）：就绪时返回 200 与数据库类型，否则 503 */
         get: operations["getHealthyCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/healthy/live/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 存活检查：进程能应答即返回 200，不访问数据库 */
+        get: operations["getHealthyLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/healthy/ready/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 就绪检查：数据库与文件存储按时应答、请求队列未满时返回 200，否则 503 并指明未通过的检查 */
+        get: operations["getHealthyReady"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4791,13 +4825,98 @@ export interface operations {
                     };
                 };
             };
-            /** @description 错误 */
+            /** @description 未就绪：message 说明哪项检查未通过 */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** @description 各项检查的结果 */
+                        checks: {
+                            /** @description 请求准入队列：ok 有余量，saturated 已满（新请求会被拒绝） */
+                            admission: "ok" | "saturated";
+                            /** @description 数据库：ok 正常，failed 出错，timeout 超时未应答 */
+                            database: "ok" | "failed" | "timeout";
+                            /** @description 文件存储：ok 正常，failed 出错，timeout 超时未应答 */
+                            storage: "ok" | "failed" | "timeout";
+                        };
+                        code: number;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getHealthyLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+        };
+    };
+    getHealthyReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 各项检查的结果 */
+                        checks: {
+                            /** @description 请求准入队列：ok 有余量，saturated 已满（新请求会被拒绝） */
+                            admission: "ok" | "saturated";
+                            /** @description 数据库：ok 正常，failed 出错，timeout 超时未应答 */
+                            database: "ok" | "failed" | "timeout";
+                            /** @description 文件存储：ok 正常，failed 出错，timeout 超时未应答 */
+                            storage: "ok" | "failed" | "timeout";
+                        };
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description 未就绪：message 说明哪项检查未通过 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 各项检查的结果 */
+                        checks: {
+                            /** @description 请求准入队列：ok 有余量，saturated 已满（新请求会被拒绝） */
+                            admission: "ok" | "saturated";
+                            /** @description 数据库：ok 正常，failed 出错，timeout 超时未应答 */
+                            database: "ok" | "failed" | "timeout";
+                            /** @description 文件存储：ok 正常，failed 出错，timeout 超时未应答 */
+                            storage: "ok" | "failed" | "timeout";
+                        };
                         code: number;
                         message: string;
                     };

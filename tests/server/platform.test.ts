@@ -34,7 +34,7 @@ describe('health', () => {
     await broken.database.close();
     const response = await broken.app.inject({ method: 'GET', url: '/api/healthy/check/' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ code: 50300, message: '数据库不可用' });
+    expect(response.json()).toEqual({ code: 50300, message: '数据库不可用', checks: { database: 'failed', storage: 'ok', admission: 'ok' } });
     await broken.app.close();
   });
 });

@@ -1,30 +1,61 @@
 import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { ErrorBody } from '../../lib/schema-types';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readinessCheck, type Readiness } from './readiness';
+import { NotReady, Ready } from './schemas';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  const readiness = readinessCheck(app);
+  const notReady = (reply: FastifyReply, { code, message, checks }: Extract<Readiness, { ready: false }>) =>
+    reply.status(503).send({ code, message, checks });
+
+  app.get(
+    '/api/healthy/live/',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['健康检查'],
+        summary: '存活检查：进程能应答即返回 200，不访问数据库',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/api/healthy/ready/',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['健康检查'],
+        summary: '就绪检查：数据库与文件存储按时应答、请求队列未满时返回 200，否则 503 并指明未通过的检查',
+        response: { 200: Ready, 503: NotReady },
+      },
+    },
+    async (_request, reply) => {
+      const result = await readiness();
+      if (!result.ready) return notReady(reply, result);
+      return { status: 'ok' as const, checks: result.checks };
+    },
+  );
+
   app.get(
     '/api/healthy/check/',
     {
       config: { public: true },
       schema: {
         tags: ['健康检查'],
-        summary: '数据库可用时返回 200，否则 503',
+        summary: '与就绪检查相同（保留以兼容旧的探测地址）：就绪时返回 200 与数据库类型，否则 503',
         response: {
           200: Type.Object({ status: Type.Literal('ok'), database: Type.String() }),
-          503: ErrorBody,
+          503: NotReady,
         },
       },
     },
-    async (request, reply) => {
-      try {
-        await app.database.ping();
-        return { status: 'ok' as const, database: app.database.driver };
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database did not answer');
-        return reply.status(503).send({ code: 50300, message: '数据库不可用' });
-      }
+    async (_request, reply) => {
+      const result = await readiness();
+      if (!result.ready) return notReady(reply, result);
+      return { status: 'ok' as const, database: app.database.driver };
     },
   );
 
