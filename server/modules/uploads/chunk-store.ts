@@ -137,8 +137,13 @@ export function chunkStore({ db, storage }: { db: Db; storage: Storage }) {
         if (!(await deleteClaimedTask(tx, task.id, claim))) throw gone();
       });
     } catch (error) {
-      if (error instanceof AppError) await removeTask(task.userUuid, task.taskId, claim);
-      else await releaseClaim(db, task.id, claim);
+      if (error instanceof AppError) {
+        await removeTask(task.userUuid, task.taskId, claim);
+        throw error;
+      }
+      await releaseClaim(db, task.id, claim);
+      // Its chunks were read while a `success/` that took over a claim it thought dead finished the task.
+      if (!(await readMeta(task.userUuid, task.taskId))) throw gone();
       throw error;
     }
     await deleteObjects(chunks.map((chunk) => chunk.storageKey));

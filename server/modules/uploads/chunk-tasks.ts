@@ -93,8 +93,10 @@ export async function deleteClaimedTask(tx: Db, taskRowId: number, claim: Date):
 /** Deletes the tasks that match and their chunk rows; answers how many, and the chunks' object keys to delete after the commit. */
 export function deleteTasks(db: Db, where: SQL | undefined): Promise<{ tasks: number; keys: string[] }> {
   return db.transaction(async (tx) => {
-    // Locked first, so a chunk being recorded for one of them commits before its key is read.
-    const ids = (await tx.select({ id: uploadTasks.id }).from(uploadTasks).where(where).for('update')).map((row) => row.id);
+    // Locked first, so a chunk being recorded for one of them commits before its key is read;
+    // in id order, so two removals of overlapping tasks cannot deadlock.
+    const locked = await tx.select({ id: uploadTasks.id }).from(uploadTasks).where(where).orderBy(asc(uploadTasks.id)).for('update');
+    const ids = locked.map((row) => row.id);
     if (ids.length === 0) return { tasks: 0, keys: [] };
     const keys = await tx.select({ storageKey: uploadChunks.storageKey }).from(uploadChunks).where(inArray(uploadChunks.taskId, ids));
     await tx.delete(uploadTasks).where(inArray(uploadTasks.id, ids));
