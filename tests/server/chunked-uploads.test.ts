@@ -184,6 +184,21 @@ describe('chunked upload across server processes', () => {
     for (const key of keys) expect(await isStored(key)).toBe(false);
   });
 
+  it('refuses to join a task whose stored chunk has gone, and ends the task', async () => {
+    const file = padded(SAMPLES.pdf, 2000);
+    await sendChunk('task-lost', file, 0);
+    await sendChunk('task-lost', file, 1, {}, admin, sibling.app);
+    const [first, second] = await chunkKeys('task-lost');
+    await ctx.app.storage.delete(second);
+    const before = await fileRows();
+    const answer = await finish('task-lost');
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe('上传的分片已丢失，请重新上传');
+    expect(await fileRows()).toBe(before);
+    expect(await received('task-lost')).toEqual([]);
+    expect(await isStored(first)).toBe(false);
+  });
+
   it(`holds a user to ${USER_OPEN_TASKS} open tasks when two processes open the last ones at once`, async () => {
     const token = await memberWithRole(ctx, 'chunk-racer', 'editor');
     const open = (i: number, app: FastifyInstance) => sendChunk(`racer-${i}`, padded(SAMPLES.pdf, 2000), 0, { project_uuid: DEMO.projectUuid }, token, app);

@@ -113,6 +113,11 @@ export function chunkStore({ db, storage }: { db: Db; storage: Storage }) {
     return size;
   }
 
+  const anyLost = async (chunks: ChunkRow[]) => {
+    for (const chunk of chunks) if ((await storage.size(chunk.storageKey)) !== chunk.size) return true;
+    return false;
+  };
+
   /** The chunks' objects one after another, each opened when the one before has ended. */
   const joined = (chunks: ChunkRow[]): Readable =>
     Readable.from(
@@ -140,6 +145,11 @@ export function chunkStore({ db, storage }: { db: Db; storage: Storage }) {
       if (error instanceof AppError) {
         await removeTask(task.userUuid, task.taskId, claim);
         throw error;
+      }
+      // A chunk object gone from storage: e.g. processes that do not share their storage.
+      if (await anyLost(chunks)) {
+        await removeTask(task.userUuid, task.taskId, claim);
+        throw badRequest('上传的分片已丢失，请重新上传');
       }
       await releaseClaim(db, task.id, claim);
       // Its chunks were read while a `success/` that took over a claim it thought dead finished the task.
