@@ -12,6 +12,7 @@ export const ErrorCode = {
   notFound: 40400,
   methodNotAllowed: 40500,
   payloadTooLarge: 41300,
+  conflict: 40900,
   tooManyRequests: 42900,
   internal: 50000,
   unavailable: 50300,

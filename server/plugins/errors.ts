@@ -93,7 +93,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (state && CONFLICT_SQLSTATES.has(state)) {
       request.log.warn({ err: error, reqId: request.id }, 'transaction aborted by a concurrent one');
-      return reply.status(409).send({ code: 40900, message: '数据正被他人同时修改，请稍后重试' });
+      return reply.status(409).send({ code: ErrorCode.conflict, message: '数据正被他人同时修改，请稍后重试' });
     }
     // busboy reports a truncated or boundary-less multipart body as a plain Error.
     if (error.statusCode === undefined && request.isMultipart() && /multipart/i.test(error.message)) {

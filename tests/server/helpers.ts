@@ -81,6 +81,24 @@ export async function createTestApp(
   };
 }
 
+/**
+ * A second server process of the test's app: its own app on the same database and DATA_DIR (so
+ * the same storage), as another machine behind a load balancer. On PostgreSQL it has its own
+ * connection pool; PGlite is one in-process client, so there the two apps share it. No job queue.
+ */
+export async function createSiblingApp(ctx: TestContext): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = ctx.databaseUrl ? await openDatabase({ url: ctx.databaseUrl, poolSize: 4 }) : ctx.database;
+  const app = await buildApp({ config: ctx.app.config, database, smsSender: { send: async () => undefined }, webRoot: '/nonexistent', jobs: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (database !== ctx.database) await database.close();
+    },
+  };
+}
+
 export async function login(app: FastifyInstance, username: string = DEMO.username, password: string = DEMO.password) {
   const response = await app.inject({ method: 'POST', url: '/api/v1/user/account/login/', payload: { username, password } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);

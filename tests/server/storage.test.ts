@@ -113,14 +113,16 @@ describe('deleting removes what only the deleted referenced, from storage too', 
   it("removes a removed organization member's unfinished chunked uploads", async () => {
     const [user] = await ctx.database.db.insert(users).values({ username: 'leaver', passwordHash: await hashPassword('leaver-pass1') }).returning();
     await ctx.database.db.insert(organizationMembers).values({ organizationUuid: DEMO.organizationUuid, userUuid: user.uuid });
-    const chunks = chunkStore(path.join(ctx.dataDir, 'chunks'));
+    const chunks = chunkStore(ctx.app);
     const meta = { taskId: 'left-behind', userUuid: user.uuid, organizationUuid: DEMO.organizationUuid, projectUuid: null, name: '报告.pdf', totalChunks: 2, totalSize: 2000 };
+    const before = storedKeys();
     await chunks.addChunk(meta, 0, Readable.from([padded(SAMPLES.pdf, 1000)]));
-    expect(await chunks.receivedChunks(user.uuid, 'left-behind')).toEqual([0]);
+    expect(await chunks.receivedChunks((await chunks.readMeta(user.uuid, 'left-behind'))!)).toEqual([0]);
+    expect(storedKeys()).toHaveLength(before.length + 1);
     const removed = await ctx.app.inject({ method: 'POST', url: '/api/v1/organization/members/batch_delete/', headers: authHeaders(admin), payload: { ids: [user.uuid] } });
     expect(removed.statusCode, removed.body).toBe(204);
-    expect(await chunks.readMeta(user.uuid, 'left-behind')).toBeNull();
-    expect(await chunks.receivedChunks(user.uuid, 'left-behind')).toEqual([]);
+    expect(await chunks.readMeta(user.uuid, 'left-behind')).toBeUndefined();
+    expect(storedKeys()).toEqual(before);
   });
 });
 

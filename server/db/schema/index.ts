@@ -9,3 +9,4 @@ export * from './connections';
 export * from './scripts';
 export * from './results';
 export * from './workflows';
+export * from './upload-tasks';

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors';
@@ -169,7 +168,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       const access = organizationOf(request);
       const ids = parseUserUuids(request.body.ids);
       await removeMembers(app.db, access, ids);
-      const chunks = chunkStore(path.join(app.config.dataDir, 'chunks'));
+      const chunks = chunkStore(app);
       for (const id of ids) await chunks.removeTasksOf(id, access.organization.uuid);
       return reply.status(204).send();
     },

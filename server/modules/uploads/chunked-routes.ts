@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, ErrorCode } from '../../lib/errors';
@@ -28,7 +27,7 @@ const wholeNumber = (value: string | undefined, field: string) => {
   return Number(value);
 };
 
-const chunksOf = (app: FastifyInstance) => chunkStore(path.join(app.config.dataDir, 'chunks'));
+const chunksOf = (app: FastifyInstance) => chunkStore(app);
 
 /** The chunk sweep (at start and hourly, one process at a time): tasks untouched for a day. */
 export const CHUNK_SWEEP_QUEUE = 'chunk-sweep';
@@ -47,12 +46,12 @@ export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
     return taskId;
   };
 
-  /** A refused chunk or file ends its task at once, so it holds no disk space. */
+  /** A refused chunk or file ends its task at once, so it holds no space; a busy task (429, 409) is kept. */
   const removingOnRefusal = async <T>(userUuid: string, taskId: string, work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof AppError && error.statusCode !== 429) await store.removeTask(userUuid, taskId);
+      if (error instanceof AppError && error.statusCode !== 429 && error.statusCode !== 409) await store.removeTask(userUuid, taskId);
       throw error;
     }
   };
@@ -102,8 +101,8 @@ export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = currentUser(request);
       const taskId = checkTaskId(request.query.task_id);
-      const meta = await store.readMeta(user.uuid, taskId);
-      return { task_id: taskId, chunks: meta ? await store.receivedChunks(user.uuid, taskId) : [], total_chunks: meta?.totalChunks ?? null };
+      const task = await store.readMeta(user.uuid, taskId);
+      return { task_id: taskId, chunks: task ? await store.receivedChunks(task) : [], total_chunks: task?.totalChunks ?? null };
     },
   );
 
@@ -115,23 +114,25 @@ export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
       const taskId = checkTaskId(request.body.task_id);
       const meta = await store.readMeta(user.uuid, taskId);
       if (!meta) throw badRequest('上传任务不存在或已过期，请重新上传');
-      const received = await store.receivedChunks(user.uuid, taskId);
+      const received = await store.receivedChunks(meta);
       const missing = Array.from({ length: meta.totalChunks }, (_, i) => i).filter((i) => !received.includes(i));
       if (missing.length > 0) throw badRequest(`分片不完整，缺少第 ${missing.slice(0, 5).map((i) => i + 1).join('、')} 片`);
       const file = await removingOnRefusal(user.uuid, taskId, async () => {
         // The caller may have lost the membership or permission since the task began.
         const target = await uploadTarget(app, request, meta.projectUuid);
         if (target.organizationUuid !== meta.organizationUuid) throw badRequest('上传任务不属于当前企业，请重新上传');
-        return storeUpload(app, {
-          source: store.joined(meta),
-          fileName: request.body.name?.trim() ? request.body.name : meta.name,
-          purpose: 'chunked',
-          ...target,
-          userUuid: user.uuid,
-          expect: { size: meta.totalSize, sha256: request.body.sha256 },
-        });
+        return store.complete(meta, (source, withinRecord) =>
+          storeUpload(app, {
+            source,
+            fileName: request.body.name?.trim() ? request.body.name : meta.name,
+            purpose: 'chunked',
+            ...target,
+            userUuid: user.uuid,
+            expect: { size: meta.totalSize, sha256: request.body.sha256 },
+            withinRecord,
+          }),
+        );
       });
-      await store.removeTask(user.uuid, taskId);
       return { ...presentFile(file), tmp_file_name: presentFile(file).url, task_id: taskId, upload_id: request.body.id ?? null };
     },
   );

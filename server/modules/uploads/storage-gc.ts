@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storageObjects } from '../../db/schema';
+import { namedByChunk } from './chunk-tasks';
 
 /** A stored object this old with no row naming it is an orphan: no upload takes an hour between writing and recording. */
 const ORPHAN_AGE_MS = 3600_000;
@@ -25,12 +26,12 @@ export async function deleteUnusedObjects(app: FastifyInstance): Promise<void> {
   }
 }
 
-/** Removes stored objects older than an hour that no row names (left by a killed upload), and old partial writes. */
+/** Removes stored objects older than an hour that no row names (left by a killed upload), and old partial writes; chunks of open uploads are named by their rows. */
 export async function sweepOrphans(app: FastifyInstance, now = Date.now()): Promise<number> {
   let removed = 0;
   for (const key of await app.storage.staleKeys(now - ORPHAN_AGE_MS)) {
     const [named] = await app.db.select({ key: storageObjects.key }).from(storageObjects).where(eq(storageObjects.key, key));
-    if (named) continue;
+    if (named || (await namedByChunk(app.db, key))) continue;
     await app.storage.delete(key);
     removed += 1;
   }

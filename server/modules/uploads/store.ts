@@ -23,6 +23,8 @@ export interface UploadInput {
   userUuid: string;
   /** What the client declared: the stored bytes must match it. */
   expect?: { size: number; sha256?: string };
+  /** Runs in the transaction that records the file, before its row; its error undoes the record. */
+  withinRecord?: (tx: Db) => Promise<void>;
 }
 
 interface Preview {
@@ -90,6 +92,7 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
   let row: FileRow;
   try {
     row = await app.db.transaction(async (tx) => {
+      await input.withinRecord?.(tx as unknown as Db);
       // The twin's row stays locked until the new row naming its objects is committed, so a
       // concurrent release cannot take their last reference in between.
       const [locked] = await tx.select().from(storedFiles).where(sameContent).limit(1).for('share');
