@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serveConnections } from './connection-fixtures';
 import { adminDetails, serveProject } from './project-fixtures';
-import { openApp, signIn } from './render';
+import { openApp, openScreen, signIn } from './render';
 
 const slow = 60_000;
 const browserAt = '#/projectSetting/p-1/connectionBrowser?connection_id=7';
@@ -12,7 +12,7 @@ describe('数据连接 · 浏览', () => {
     serveProject(adminDetails);
     const calls = serveConnections();
     signIn();
-    const { user } = openApp(browserAt);
+    const { user } = openScreen(browserAt);
     expect(await screen.findByText('浏览：城市数据库', {}, { timeout: 30_000 })).toBeInTheDocument();
     await user.click(await screen.findByRole('menuitem', { name: /street/ }));
     expect(calls.tables[0].get('database_name')).toBe('city');
@@ -44,7 +44,7 @@ describe('数据连接 · 浏览', () => {
     serveProject(adminDetails);
     const calls = serveConnections();
     signIn();
-    const { user } = openApp(browserAt);
+    const { user } = openScreen(browserAt);
     await user.click(await screen.findByRole('menuitem', { name: /street/ }, { timeout: 30_000 }));
     await user.click(screen.getByRole('tab', { name: '数据' }));
     expect(await screen.findByText('街道1')).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('数据连接 · 浏览', () => {
     serveProject(adminDetails);
     serveConnections();
     signIn();
-    const { user } = openApp(browserAt);
+    const { user } = openScreen(browserAt);
     await user.click(await screen.findByRole('menuitem', { name: /street/ }, { timeout: 30_000 }));
     await user.click(screen.getByRole('tab', { name: 'ER 图' }));
     await waitFor(() => expect(screen.getAllByTestId('er-table')).toHaveLength(2), { timeout: 20_000 });

@@ -5,7 +5,7 @@ import { button, dialog } from './admin-helpers';
 import { demoConnection, serveConnections } from './connection-fixtures';
 import { server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
-import { openApp, signIn } from './render';
+import { openApp, openScreen, signIn } from './render';
 
 // The first screen of a file arrives slowly on a busy machine (lazy routes are transformed on first use).
 const slow = 60_000;
@@ -41,7 +41,7 @@ describe('数据连接', () => {
     serveProject(adminDetails);
     const failing = serveConnections({ success: false, message: '用户名或密码错误' });
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/connections');
+    const { user } = openScreen('#/projectSetting/p-1/connections');
     await firstRow('城市数据库');
     await user.click(button(document.body, '新增'));
     const create = await dialog('新增数据连接');
@@ -72,7 +72,7 @@ describe('数据连接', () => {
     serveProject(adminDetails);
     const calls = serveConnections();
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/connections');
+    const { user } = openScreen('#/projectSetting/p-1/connections');
     await user.click(within(await firstRow('城市数据库')).getByText('编辑'));
     const edit = await dialog('编辑数据连接');
     await waitFor(() => expect(within(edit).getByLabelText('主机')).toHaveValue('10.0.0.5'));
@@ -102,7 +102,7 @@ describe('数据连接', () => {
       ),
     );
     signIn();
-    openApp('#/projectSetting/p-1/connections');
+    openScreen('#/projectSetting/p-1/connections');
     const line = await firstRow('示例数据仓库');
     expect(within(line).getByText('内置数据仓库')).toBeInTheDocument();
     expect(within(line).queryByText('0')).not.toBeInTheDocument();
@@ -121,7 +121,7 @@ describe('数据连接', () => {
       ),
     );
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/connections');
+    const { user } = openScreen('#/projectSetting/p-1/connections');
     const cell = (await screen.findByText(long, { selector: 'td, td *' }, { timeout: 30_000 })).closest('td') as HTMLElement;
     expect(cell).toHaveClass('ant-table-cell-ellipsis');
     await user.hover(within(cell).getByText(long));

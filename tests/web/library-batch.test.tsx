@@ -6,7 +6,7 @@ import { button } from './admin-helpers';
 import { base, card, confirmButton, group, item, serveLibrary } from './library-fixtures';
 import { server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
-import { openApp, signIn } from './render';
+import { openScreen, signIn } from './render';
 
 const reports = [item(1, '年度报告'), item(2, '季度报告', { group_id: 5 }), item(3, '月度报告', { real_file_name: null })];
 const groups = [group(5, '专项报告', 1), group(6, '归档', 0)];
@@ -14,14 +14,14 @@ const groups = [group(5, '专项报告', 1), group(6, '归档', 0)];
 /** Opens a list, waits for its cards and turns selection mode on. */
 async function selectionMode(hash: string, shown = '年度报告') {
   signIn();
-  const opened = openApp(hash);
+  const opened = openScreen(hash);
   await card(shown);
   await opened.user.click(screen.getByText('批量操作').closest('button')!);
   const bar = await screen.findByLabelText('批量操作');
   return { ...opened, bar };
 }
 
-const check = async (user: ReturnType<typeof openApp>['user'], name: string) => user.click(screen.getByLabelText(`勾选 ${name}`));
+const check = async (user: ReturnType<typeof openScreen>['user'], name: string) => user.click(screen.getByLabelText(`勾选 ${name}`));
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -5,14 +5,14 @@ import { button } from './admin-helpers';
 import { base, card, confirmButton, group, item, serveLibrary } from './library-fixtures';
 import { server } from './msw';
 import { adminDetails, serveProject, visitorDetails } from './project-fixtures';
-import { openApp, signIn } from './render';
+import { openScreen, signIn } from './render';
 
 const groups = [group(5, '专项报告', 1, 0), group(6, '归档', 0, 1), group(7, '草稿', 0, 2)];
 
 /** Opens the report list and the group manager. */
 async function manager() {
   signIn();
-  const opened = openApp('#/main/p-1/reportList');
+  const opened = openScreen('#/main/p-1/reportList');
   await card('年度报告');
   await opened.user.click(await screen.findByLabelText('管理分组'));
   const panel = await screen.findByText('分组管理');
@@ -38,7 +38,7 @@ function layOutRows() {
 }
 
 /** Moves the first group one place down with the keyboard, as a keyboard user drags. */
-async function moveFirstDown(user: ReturnType<typeof openApp>['user'], panel: HTMLElement) {
+async function moveFirstDown(user: ReturnType<typeof openScreen>['user'], panel: HTMLElement) {
   layOutRows();
   const handle = within(panel).getByLabelText('拖动排序 专项报告');
   handle.focus();
@@ -55,7 +55,7 @@ describe('分组管理', { timeout: 45_000 }, () => {
     serveProject(adminDetails);
     serveLibrary('report', { items: [item(1, '年度报告'), item(2, '季度报告', { group_id: 5 })], groups });
     signIn();
-    openApp('#/main/p-1/reportList');
+    openScreen('#/main/p-1/reportList');
     const panel = await screen.findByLabelText('分组');
     const all = await within(panel).findByText('全部内容');
     expect(all.closest('button')).toHaveTextContent('全部内容2');
@@ -66,7 +66,7 @@ describe('分组管理', { timeout: 45_000 }, () => {
     serveProject(visitorDetails);
     serveLibrary('report', { items: [item(1, '年度报告')], groups });
     signIn();
-    openApp('#/main/p-1/reportList');
+    openScreen('#/main/p-1/reportList');
     await card('年度报告');
     expect(screen.queryByLabelText('管理分组')).not.toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminDetails, serveProject, visitorDetails } from './project-fixtures';
 import { card, group, item, label, serveLibrary } from './library-fixtures';
-import { openApp, signIn } from './render';
+import { openApp, openScreen, signIn } from './render';
 
 const reports = [
   item(1, '城市体检年度报告', { labels: [label(11, '生态宜居'), label(12, '健康舒适')], created_at: '2024-03-01 09:30:00' }),
@@ -15,7 +15,7 @@ describe('报告列表', { timeout: 45_000 }, () => {
     serveProject(adminDetails);
     serveLibrary('report');
     signIn();
-    openApp('#/main/p-1/reportList');
+    openScreen('#/main/p-1/reportList');
     expect(await screen.findByText('暂无报告')).toBeInTheDocument();
     expect(screen.getByText('点击右上角新增报告')).toBeInTheDocument();
     expect(screen.getByText('报告列表页', { selector: 'h4' })).toBeInTheDocument();
@@ -25,7 +25,7 @@ describe('报告列表', { timeout: 45_000 }, () => {
     serveProject(visitorDetails);
     serveLibrary('report');
     signIn();
-    openApp('#/main/p-1/reportList');
+    openScreen('#/main/p-1/reportList');
     expect(await screen.findByText('暂无报告')).toBeInTheDocument();
     expect(screen.queryByText('点击右上角新增报告')).not.toBeInTheDocument();
     expect(screen.queryByText('新增报告')).not.toBeInTheDocument();
@@ -36,7 +36,7 @@ describe('报告列表', { timeout: 45_000 }, () => {
     serveProject(adminDetails);
     serveLibrary('report', { items: reports, listDelay: 'infinite' });
     signIn();
-    openApp('#/main/p-1/reportList');
+    openScreen('#/main/p-1/reportList');
     const busy = await screen.findByLabelText('加载中');
     expect(busy).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByText('暂无报告')).not.toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('报告列表', { timeout: 45_000 }, () => {
     serveProject(adminDetails);
     serveLibrary('report', { items: reports, groups: [group(5, '专项报告', 1)] });
     signIn();
-    const { user } = openApp('#/main/p-1/reportList');
+    const { user } = openScreen('#/main/p-1/reportList');
     const first = await card('城市体检年度报告');
     expect(within(first).getByText('2024-03-01')).toBeInTheDocument();
     expect(within(first).getByText('生态宜居')).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('报告列表', { timeout: 45_000 }, () => {
     serveProject(adminDetails);
     serveLibrary('report', { items: [item(3, long), ...reports] });
     signIn();
-    const { user } = openApp('#/main/p-1/reportList?view=list');
+    const { user } = openScreen('#/main/p-1/reportList?view=list');
     const cell = (await screen.findByText(long, { selector: 'td, td *' }, { timeout: 30_000 })).closest('td') as HTMLElement;
     expect(cell).toHaveClass('ant-table-cell-ellipsis');
     // The columns keep their widths: the table is as wide as they are, not as the longest name.
@@ -82,7 +82,7 @@ describe('报告列表', { timeout: 45_000 }, () => {
     serveProject(adminDetails);
     const calls = serveLibrary('report', { items: reports });
     signIn();
-    openApp('#/main/p-1/reportList?name=%E4%BA%A4%E9%80%9A&pageNo=2&created_at=-created_at&label_ids=11,12');
+    openScreen('#/main/p-1/reportList?name=%E4%BA%A4%E9%80%9A&pageNo=2&created_at=-created_at&label_ids=11,12');
     await waitFor(() => expect(calls.lists.length).toBeGreaterThan(0));
     const sent = calls.lists[0];
     expect(sent.get('name')).toBe('交通');
@@ -121,7 +121,7 @@ describe('报告列表', { timeout: 45_000 }, () => {
     serveProject(adminDetails);
     const calls = serveLibrary('report', { items: reports, groups: [] });
     signIn();
-    const { user } = openApp('#/main/p-1/reportList?pageNo=3');
+    const { user } = openScreen('#/main/p-1/reportList?pageNo=3');
     await waitFor(() => expect(calls.lists.length).toBeGreaterThan(0));
     await user.click(screen.getByRole('combobox', { name: '层级' }));
     await user.click(await screen.findByText('社区级', { selector: '.ant-select-item-option-content' }));
@@ -134,14 +134,14 @@ describe('报告列表', { timeout: 45_000 }, () => {
     serveProject(adminDetails);
     const calls = serveLibrary('report', { items: reports, groups: [group(5, '专项报告', 1)] });
     signIn();
-    const { user, unmount } = openApp('#/main/p-1/reportList');
+    const { user, unmount } = openScreen('#/main/p-1/reportList');
     await card('城市体检年度报告');
     await user.click(screen.getByText('列表'));
     await user.click(within(screen.getByLabelText('分组')).getByText('专项报告'));
     await waitFor(() => expect(calls.lists[calls.lists.length - 1].get('group_id')).toBe('5'));
     unmount();
 
-    openApp('#/main/p-1/reportList');
+    openScreen('#/main/p-1/reportList');
     await waitFor(() => expect(window.location.hash).toContain('groupId=5'));
     expect(window.location.hash).toContain('view=list');
     expect(await screen.findByText('交通专项报告', { selector: 'td, td *' })).toBeInTheDocument();
@@ -151,7 +151,7 @@ describe('报告列表', { timeout: 45_000 }, () => {
     serveProject(adminDetails);
     serveLibrary('report', { items: reports });
     signIn();
-    openApp('#/main/p-1/reportList?view=list');
+    openScreen('#/main/p-1/reportList?view=list');
     const handle = await screen.findByLabelText('调整列宽：名称');
     const before = Number(handle.getAttribute('aria-valuenow'));
     fireEvent.mouseDown(handle, { clientX: 300 });
@@ -166,7 +166,7 @@ describe('报告列表', { timeout: 45_000 }, () => {
     serveProject(adminDetails);
     const calls = serveLibrary('report', { items: reports });
     signIn();
-    const { user } = openApp('#/main/p-1/reportList?name=%E4%BA%A4%E9%80%9A');
+    const { user } = openScreen('#/main/p-1/reportList?name=%E4%BA%A4%E9%80%9A');
     const box = await screen.findByDisplayValue('交通');
     await user.clear(box);
     await user.keyboard('{Enter}');
@@ -180,7 +180,7 @@ describe('报告列表', { timeout: 45_000 }, () => {
     serveProject(adminDetails);
     serveLibrary('report', { items: reports });
     signIn();
-    openApp('#/main/p-1/reportList?workflow=1');
+    openScreen('#/main/p-1/reportList?workflow=1');
     await card('城市体检年度报告');
     expect(screen.queryByText('报告列表页')).not.toBeInTheDocument();
     expect(screen.queryByText('新增报告')).not.toBeInTheDocument();
@@ -191,7 +191,7 @@ describe('报告列表', { timeout: 45_000 }, () => {
     serveProject(adminDetails);
     serveLibrary('report', { items: reports });
     signIn();
-    const { user } = openApp('#/main/p-1/reportList');
+    const { user } = openScreen('#/main/p-1/reportList');
     await card('城市体检年度报告');
     await user.click(screen.getByLabelText('查看 城市体检年度报告'));
     await waitFor(() => expect(window.location.hash).toMatch(/^#\/report\/p-1\/reportDetail\?id=1&name=/));
@@ -204,7 +204,7 @@ describe('素材列表', () => {
     serveProject(adminDetails);
     serveLibrary('material');
     signIn();
-    openApp('#/main/p-1/materialList');
+    openScreen('#/main/p-1/materialList');
     expect(await screen.findByText('暂无素材')).toBeInTheDocument();
     expect(screen.getByText('点击右上角新增素材')).toBeInTheDocument();
     expect(screen.getByText('全部素材', { selector: 'h4' })).toBeInTheDocument();
@@ -214,7 +214,7 @@ describe('素材列表', () => {
     serveProject(visitorDetails);
     serveLibrary('material');
     signIn();
-    openApp('#/material/p-1/materialList');
+    openScreen('#/material/p-1/materialList');
     expect(await screen.findByText('暂无素材')).toBeInTheDocument();
     expect(screen.queryByText('点击右上角新增素材')).not.toBeInTheDocument();
   });
@@ -225,7 +225,7 @@ describe('素材列表', () => {
       items: [item(7, '街景', { file: '/api/uploader/v1/files/7/a.png', thumbnail: '/api/uploader/v1/files/7/a.png?thumbnail=1' })],
     });
     signIn();
-    const { user } = openApp('#/main/p-1/materialList');
+    const { user } = openScreen('#/main/p-1/materialList');
     const shown = await card('街景');
     expect(within(shown).getByAltText('街景')).toHaveAttribute('src', '/api/uploader/v1/files/7/a.png?thumbnail=1');
     await user.click(screen.getByLabelText('查看 街景'));

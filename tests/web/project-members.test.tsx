@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { button, dialog, expectNone, row } from './admin-helpers';
 import { server } from './msw';
 import { adminDetails, serveProject, visitorDetails } from './project-fixtures';
-import { openApp, signIn } from './render';
+import { openApp, openScreen, signIn } from './render';
 
 const inviteUrl = `${window.location.origin}${window.location.pathname}#/list?protoken=invite-1`;
 
@@ -12,7 +12,7 @@ describe('项目成员', () => {
   it('lists members, searches them and deletes a selection in one call', async () => {
     const calls = serveProject(adminDetails);
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    const { user } = openScreen('#/projectSetting/p-1/projectUser');
     const zhangsan = await row('zhangsan');
     expect(within(zhangsan).getByText('访客')).toBeInTheDocument();
     expect(within(zhangsan).getByText('—')).toBeInTheDocument();
@@ -44,7 +44,8 @@ describe('项目成员', () => {
     await screen.findByText('邀请链接');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(calls.memberQueries).toHaveLength(1);
-  });
+    // The one test of this file through the whole app: it transforms the app's modules first.
+  }, 60_000);
 
   it('deletes one member after the confirmation, and keeps the list when the server refuses', async () => {
     serveProject(adminDetails);
@@ -58,7 +59,7 @@ describe('项目成员', () => {
       }),
     );
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    const { user } = openScreen('#/projectSetting/p-1/projectUser');
     const confirmDelete = async () => {
       await user.click(within(await row('zhangsan')).getByText('删除'));
       // The newest confirmation: an earlier one may still be fading out.
@@ -75,7 +76,7 @@ describe('项目成员', () => {
   it('creates an invitation link for some days and copies it', async () => {
     const calls = serveProject(adminDetails);
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    const { user } = openScreen('#/projectSetting/p-1/projectUser');
     await user.click(await screen.findByText('邀请链接'));
     const days = await screen.findByLabelText('有效天数');
     await user.clear(days);
@@ -98,7 +99,7 @@ describe('项目成员', () => {
     });
     serveProject(adminDetails);
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    const { user } = openScreen('#/projectSetting/p-1/projectUser');
     Object.defineProperty(window.navigator, 'clipboard', { value: undefined, configurable: true });
     await user.click(await screen.findByText('邀请链接'));
     await user.click(await screen.findByText('生成链接'));
@@ -110,7 +111,7 @@ describe('项目成员', () => {
   it('invites users by name with a role', async () => {
     const calls = serveProject(adminDetails);
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    const { user } = openScreen('#/projectSetting/p-1/projectUser');
     await user.click(await screen.findByText('邀请成员', { selector: 'button span' }));
     const modal = await dialog('邀请成员');
     await user.click(within(modal).getByLabelText('用户名'));
@@ -130,7 +131,7 @@ describe('项目成员', () => {
   it('adds a member by name with a role, and changes a member’s role', async () => {
     const calls = serveProject(adminDetails);
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    const { user } = openScreen('#/projectSetting/p-1/projectUser');
     await user.click(await screen.findByText('新增'));
     const create = await dialog('新增项目成员');
     await user.click(within(create).getByLabelText('用户名或手机号'));
@@ -158,7 +159,7 @@ describe('项目成员', () => {
     const invitation = { invited: true, message, token: 'one-use', expires_at: '2024-03-08 09:30:00', url: '#/list?protoken=one-use' };
     server.use(http.post('*/api/project/v1/projects/p-1/members/', () => HttpResponse.json(invitation, { status: 202 })));
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    const { user } = openScreen('#/projectSetting/p-1/projectUser');
     await user.click(await screen.findByText('新增'));
     const create = await dialog('新增项目成员');
     await user.click(within(create).getByLabelText('用户名或手机号'));
@@ -185,7 +186,7 @@ describe('项目成员', () => {
       ),
     );
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    const { user } = openScreen('#/projectSetting/p-1/projectUser');
     await user.click(await screen.findByText('邀请成员', { selector: 'button span' }));
     const modal = await dialog('邀请成员');
     await user.click(within(modal).getByLabelText('用户名'));
@@ -205,7 +206,7 @@ describe('项目成员', () => {
       ),
     );
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/projectUser');
+    const { user } = openScreen('#/projectSetting/p-1/projectUser');
     await user.click(await screen.findByText('新增'));
     const create = await dialog('新增项目成员');
     await user.click(within(create).getByLabelText('用户名或手机号'));
@@ -219,7 +220,7 @@ describe('项目成员', () => {
   it('shows a visitor the list without any button that changes it', async () => {
     serveProject(visitorDetails, '访客');
     signIn();
-    openApp('#/projectSetting/p-1/projectUser');
+    openScreen('#/projectSetting/p-1/projectUser');
     await row('zhangsan');
     expectNone(['新增', '批量删除', '邀请成员', '邀请链接', '编辑', '删除']);
     expect(document.querySelector('.ant-checkbox')).toBeNull();

@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { server } from './msw';
 import { dialog, expectNone, row } from './admin-helpers';
 import { adminDetails, demoRoles, serveProject, visitorDetails } from './project-fixtures';
-import { openApp, signIn } from './render';
+import { openScreen, signIn } from './render';
 
 describe('项目角色', () => {
   it('edits a role’s permissions from the catalogue and sends them as menus', async () => {
     const calls = serveProject(adminDetails);
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/projectRole');
+    const { user } = openScreen('#/projectSetting/p-1/projectRole');
     const editor = await row('报告管理员');
     await user.click(await within(editor).findByText('权限设置'));
     const modal = await dialog('权限设置：报告管理员');
@@ -34,7 +34,7 @@ describe('项目角色', () => {
   it('keeps the administrator role: no delete, a read-only permission view', async () => {
     serveProject(adminDetails);
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/projectRole');
+    const { user } = openScreen('#/projectSetting/p-1/projectRole');
     const admin = await row('项目管理员');
     await user.click(await within(admin).findByText('查看权限'));
     expect(within(admin).queryByText('删除')).not.toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('项目角色', () => {
   it('shows a visitor no button that adds, edits or deletes roles', async () => {
     serveProject(visitorDetails, '访客');
     signIn();
-    openApp('#/projectSetting/p-1/projectRole');
+    openScreen('#/projectSetting/p-1/projectRole');
     const visitor = await row('访客');
     expect(await within(visitor).findByText('查看权限')).toBeInTheDocument();
     expectNone(['新增', '批量删除', '编辑', '删除', '设为默认', '权限设置']);
@@ -59,7 +59,7 @@ describe('项目信息 and 高级管理', () => {
   it('saves the project’s name and the profile’s description', async () => {
     const calls = serveProject(adminDetails);
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/projectInfo');
+    const { user } = openScreen('#/projectSetting/p-1/projectInfo');
     const name = await screen.findByLabelText('项目名称');
     expect(screen.getByLabelText('项目描述')).toHaveValue('城市体检示例');
     await user.clear(name);
@@ -74,7 +74,7 @@ describe('项目信息 and 高级管理', () => {
   it('names its fields in Chinese only, the colour picker included', async () => {
     serveProject(adminDetails);
     signIn();
-    const { user, container } = openApp('#/projectSetting/p-1/projectInfo');
+    const { user, container } = openScreen('#/projectSetting/p-1/projectInfo');
     await screen.findByLabelText('项目名称');
     expect(screen.getByText('项目标志')).toBeInTheDocument();
     await user.click(container.querySelector('.ant-color-picker-trigger') as HTMLElement);
@@ -92,7 +92,7 @@ describe('项目信息 and 高级管理', () => {
       }),
     );
     signIn();
-    const { user, container } = openApp('#/projectSetting/p-1/projectInfo');
+    const { user, container } = openScreen('#/projectSetting/p-1/projectInfo');
     await screen.findByLabelText('项目名称');
     const input = () => container.querySelector('.uw-image-upload input[type="file"]') as HTMLInputElement;
     const big = new File([new Uint8Array(1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
@@ -109,7 +109,7 @@ describe('项目信息 and 高级管理', () => {
   it('deletes the project only after its exact name is typed, then opens the list', async () => {
     const calls = serveProject(adminDetails);
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/projectSeniorSetting');
+    const { user } = openScreen('#/projectSetting/p-1/projectSeniorSetting');
     const remove = await screen.findByRole('button', { name: '删除项目' });
     expect(remove).toBeDisabled();
     await user.type(screen.getByPlaceholderText('请输入项目名称'), '城市体检示例');

@@ -1,10 +1,19 @@
 import { StyleProvider, type Transformer } from '@ant-design/cssinjs';
 import { render, screen } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
-import { HashRouter } from 'react-router-dom';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { Suspense, type ReactElement, type ReactNode } from 'react';
+import { HashRouter, Outlet, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 import { AppProviders } from '../../src/app-providers';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { FeedbackBridge } from '../../src/components/app-bridges';
+import { areaRoutes } from '../../src/components/project-areas';
+import { ProjectContext } from '../../src/components/project-context';
+import { useProjectLoad } from '../../src/components/use-project-load';
 import { reloadSettings } from '../../src/lib/settings';
+import type { Area } from '../../src/resources/types';
 import { Root } from '../../src/root';
 import { demoToken } from './msw';
 
@@ -21,15 +30,54 @@ const showingOnly: Transformer = {
 };
 const Styles = ({ children }: { children: ReactNode }) => <StyleProvider transformers={[showingOnly]}>{children}</StyleProvider>;
 
-/** Opens the whole app at a hash route, as a user would; `allStyles` for a test of what antd paints. */
-export function openApp(hash: string, { allStyles = false } = {}) {
-  // A load starts from storage: the mode and theme an earlier test's URL gave do not carry over.
+/** Starts a test at a hash route, as a fresh load: the mode and theme an earlier test's URL gave do not carry over. */
+function visit(hash: string) {
   reloadSettings();
   window.location.hash = hash;
   // The pointer-events check reads computed styles up the tree, which is slow under antd's
   // many style tags in jsdom; the app never disables pointer events on something to click.
-  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  return userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+}
+
+/** Opens the whole app at a hash route, as a user would; `allStyles` for a test of what antd paints. */
+export function openApp(hash: string, { allStyles = false } = {}) {
+  const user = visit(hash);
   return { user, ...render(<Root />, { wrapper: allStyles ? undefined : Styles }) };
+}
+
+/** The project context as the project shell loads it (permission, project, profile), without its header and menu. */
+function LoadedProject() {
+  const { projectId = '' } = useParams();
+  const [search] = useSearchParams();
+  const { loading, value } = useProjectLoad(projectId);
+  if (loading || !value) return null;
+  return (
+    <ProjectContext.Provider value={{ ...value, showGroupPanel: true, showToolbar: !search.has('workflow') }}>
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    </ProjectContext.Provider>
+  );
+}
+
+/**
+ * Opens the one screen of a project area at a hash route (`#/projectSetting/p-1/projectUser`):
+ * the screen the route names, with the project the shell would load, and none of the app around it.
+ */
+export function openScreen(hash: string) {
+  const user = visit(hash);
+  const area = hash.split('/')[1] as Area;
+  return {
+    user,
+    ...render(
+      <Routes>
+        <Route path={`/${area}/:projectId`} element={<LoadedProject />}>
+          {areaRoutes(area)}
+        </Route>
+      </Routes>,
+      { wrapper: InApp },
+    ),
+  };
 }
 
 export function signIn(): void {
@@ -51,11 +99,18 @@ export async function fill(user: ReturnType<typeof userEvent.setup>, placeholder
   await user.paste(text);
 }
 
-/** The app's Refine providers and router, as the screens are held: a wrapper for widgets and hooks. */
+dayjs.locale('zh-cn');
+
+/** The app's router, antd's Chinese texts and Refine's providers, as the screens are held: a wrapper for screens, widgets and hooks. */
 export const InApp = ({ children }: { children: ReactNode }) => (
   <Styles>
-    <HashRouter>
-      <AppProviders>{children}</AppProviders>
+    <HashRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <ConfigProvider locale={zhCN}>
+        <AntdApp>
+          <FeedbackBridge />
+          <AppProviders>{children}</AppProviders>
+        </AntdApp>
+      </ConfigProvider>
     </HashRouter>
   </Styles>
 );

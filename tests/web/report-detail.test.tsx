@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
-import { openApp, signIn } from './render';
+import { openApp, openScreen, signIn } from './render';
 
 // pdf.js needs a real canvas and worker: the browser test (tests/e2e/report-detail.test.ts) draws real pages.
 vi.mock('react-pdf', () => ({
@@ -215,7 +215,7 @@ describe('report detail', () => {
     expect(screen.queryByText('报告信息')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '返回报告列表' })).toBeInTheDocument();
     cleanup();
-    openApp('#/report/p-1/reportDetail');
+    openScreen('#/report/p-1/reportDetail');
     expect(await screen.findByText('报告不存在或已被删除')).toBeInTheDocument();
     expect(asked).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { WarehouseCheck } from '../../contract/results';
 import { server } from './msw';
 import { adminDetails, serveProject, visitorDetails } from './project-fixtures';
-import { openApp, signIn } from './render';
+import { openApp, openScreen, signIn } from './render';
 
 // The first screen of a file arrives slowly on a busy machine (lazy routes are transformed on first use).
 const slow = 60_000;
@@ -84,7 +84,7 @@ describe('成果数据', () => {
     serveProject(adminDetails);
     const calls = serveSource();
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/resultsData');
+    const { user } = openScreen('#/projectSetting/p-1/resultsData');
     await screen.findByText('已就绪', {}, { timeout: 30_000 });
     await choose(user, '数据连接', '城市数据库');
     // The connection's own database is chosen with it; the schema is to be chosen.
@@ -110,7 +110,7 @@ describe('成果数据', () => {
     serveProject(adminDetails);
     serveSource();
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/resultsData');
+    const { user } = openScreen('#/projectSetting/p-1/resultsData');
     await screen.findByText('已就绪', {}, { timeout: 30_000 });
     await choose(user, 'Schema', 'lost');
     expect(await screen.findByText('无法检查数据')).toBeInTheDocument();

@@ -2,15 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { card, confirmButton, item, serveLibrary } from './library-fixtures';
 import { adminDetails, serveProject, visitorDetails } from './project-fixtures';
-import { fill, openApp, signIn } from './render';
+import { fill, openApp, openScreen, signIn } from './render';
 import { result, serveResults } from './results-fixtures';
 
 const reports = [result(1, '幸福社区生态宜居体检报告'), result(2, '光明社区生态宜居体检报告'), result(3, '手工上传的专项报告', { region: null, dimension: null })];
 
-function open(hash: string, details = adminDetails) {
+/** Opens the screen at `hash`; `inApp` for a test of the side menu around it. */
+function open(hash: string, details = adminDetails, inApp = false) {
   serveProject(details);
   signIn();
-  return openApp(hash);
+  return inApp ? openApp(hash) : openScreen(hash);
 }
 
 describe('单体报告列表 and 报告上传列表', { timeout: 60_000 }, () => {
@@ -92,7 +93,7 @@ describe('单体报告列表 and 报告上传列表', { timeout: 60_000 }, () =>
   it('shows the library report list in the area, whose cards open statisticsDetail', async () => {
     serveResults();
     serveLibrary('report', { items: [item(4, '年度体检报告')] });
-    const { user } = open('#/cstjPage/p-1/reportList');
+    const { user } = open('#/cstjPage/p-1/reportList', adminDetails, true);
     expect(await screen.findByText('报告列表页', { selector: 'h4' })).toBeInTheDocument();
     expect(screen.getByText('报告列表', { selector: '.ant-menu-item-selected *' })).toBeInTheDocument();
     await user.click(within(await card('年度体检报告')).getByRole('button', { name: '查看 年度体检报告' }));

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { card } from './library-fixtures';
 import { server } from './msw';
 import { adminDetails, serveProject, visitorDetails } from './project-fixtures';
-import { openApp, signIn } from './render';
+import { openApp, openScreen, signIn } from './render';
 import { demoStats, job, result, serveResults } from './results-fixtures';
 
 type User = ReturnType<typeof openApp>['user'];
@@ -18,10 +18,11 @@ const reports = [
   result(3, '西城区交通便捷体检报告', { region: ['示例省', '示例市', '西城区'], dimension: { id: 102, name: '交通便捷' } }),
 ];
 
-function open(details = adminDetails, hash = '#/cstjPage/p-1/statistics') {
+/** Opens the screen at `hash`; `inApp` for a test that leaves it for another area. */
+function open(details = adminDetails, hash = '#/cstjPage/p-1/statistics', inApp = false) {
   serveProject(details);
   signIn();
-  return openApp(hash);
+  return inApp ? openApp(hash) : openScreen(hash);
 }
 
 /** The menu items of the open cascader's column `column` (0 = provinces). */
@@ -239,7 +240,7 @@ describe('成果统计', { timeout: 60_000 }, () => {
   it('explains a project without a data connection and points to 项目设置', async () => {
     serveResults({ treeError: '项目尚未配置数据连接，请在项目设置中配置' });
     server.use(http.get('*/api/connection/projects/p-1/connections/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })));
-    const { user } = open();
+    const { user } = open(adminDetails, undefined, true);
     expect(await screen.findByText('项目尚未配置数据连接，请在项目设置中配置')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /前往项目设置/ }));
     expect(await screen.findByText('成果数据', { selector: '.ant-menu-item-selected *' })).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { button, dialog } from './admin-helpers';
 import { server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
-import { openApp, signIn } from './render';
+import { openScreen, signIn } from './render';
 
 const slow = 60_000;
 const base = '*/api/script/projects/p-1/scripts';
@@ -83,7 +83,7 @@ function serveScripts() {
 
 const firstRow = async (text: string) => (await screen.findByText(text, { selector: 'td, td span, td a' }, { timeout: 30_000 })).closest('tr') as HTMLElement;
 
-async function choose(user: ReturnType<typeof openApp>['user'], scope: HTMLElement, label: string, option: string) {
+async function choose(user: ReturnType<typeof openScreen>['user'], scope: HTMLElement, label: string, option: string) {
   await user.click(within(scope).getByLabelText(label));
   const options = await screen.findAllByTitle(option);
   await user.click(options[options.length - 1]);
@@ -94,7 +94,7 @@ describe('脚本', () => {
     serveProject(scriptDetails);
     serveScripts();
     signIn();
-    openApp('#/projectSetting/p-1/scripts');
+    openScreen('#/projectSetting/p-1/scripts');
     const line = await firstRow('人口统计');
     expect(within(line).getByText('python:3.12')).toBeInTheDocument();
     expect(within(line).getByText('2')).toBeInTheDocument();
@@ -105,7 +105,7 @@ describe('脚本', () => {
     serveProject(scriptDetails);
     const calls = serveScripts();
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/scripts');
+    const { user } = openScreen('#/projectSetting/p-1/scripts');
     await firstRow('人口统计');
     await user.click(button(document.body, '新增'));
     const create = await dialog('新增脚本');
@@ -125,7 +125,7 @@ describe('脚本', () => {
     serveProject(scriptDetails);
     const calls = serveScripts();
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/scripts');
+    const { user } = openScreen('#/projectSetting/p-1/scripts');
     expect(within(await firstRow('汇总指标达标率')).getByText('无（沙箱运行）')).toBeInTheDocument();
     await user.click(button(document.body, '新增'));
     const create = await dialog('新增脚本');
@@ -150,7 +150,7 @@ describe('脚本', () => {
     serveProject(scriptDetails);
     const calls = serveScripts();
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/scripts');
+    const { user } = openScreen('#/projectSetting/p-1/scripts');
     await firstRow('人口统计');
     await user.click(button(document.body, '新增'));
     const create = await dialog('新增脚本');
@@ -168,7 +168,7 @@ describe('脚本', () => {
     serveProject(scriptDetails);
     const calls = serveScripts();
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/scripts');
+    const { user } = openScreen('#/projectSetting/p-1/scripts');
     await user.click(within(await firstRow('汇总指标达标率')).getByText('编辑'));
     const edit = await dialog('编辑脚本');
     await waitFor(() => expect(within(edit).getByLabelText('名称')).toHaveValue('汇总指标达标率'));
@@ -183,7 +183,7 @@ describe('脚本', () => {
     serveProject(scriptDetails);
     const calls = serveScripts();
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/scripts');
+    const { user } = openScreen('#/projectSetting/p-1/scripts');
     await user.click(await within(await firstRow('人口统计')).findByText('参数'));
     const drawer = (await screen.findByText('脚本参数：人口统计')).closest('.ant-drawer') as HTMLElement;
     const city = (await within(drawer).findByText('city')).closest('tr') as HTMLElement;

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dialog, row } from './admin-helpers';
 import { adminDetails, serveProject, visitorDetails } from './project-fixtures';
-import { fill, openApp, signIn } from './render';
+import { fill, openScreen, signIn } from './render';
 
 const tagGroups = [
   { id: 1, name: '城市类型', order: 1, label_num: 2 },
@@ -63,7 +63,7 @@ describe('标签管理', () => {
     serveProject(adminDetails);
     const calls = serveTags();
     signIn();
-    openApp('#/main/p-1/tags');
+    openScreen('#/main/p-1/tags');
     expect(await row('超大城市')).toBeInTheDocument();
     expect(screen.getByText('全部')).toBeInTheDocument();
     expect(screen.getAllByText('体检维度').length).toBeGreaterThan(0);
@@ -75,7 +75,7 @@ describe('标签管理', () => {
     serveProject(adminDetails);
     const calls = serveTags();
     signIn();
-    const { user } = openApp('#/main/p-1/tags');
+    const { user } = openScreen('#/main/p-1/tags');
     await row('超大城市');
     await user.click(screen.getByText('新增标签').closest('button')!);
     const modal = await dialog('新增标签');
@@ -92,7 +92,7 @@ describe('标签管理', () => {
     serveProject(adminDetails);
     serveTags();
     signIn();
-    const { user } = openApp('#/main/p-1/tags');
+    const { user } = openScreen('#/main/p-1/tags');
     await row('超大城市');
     await user.click(screen.getByText('新增标签').closest('button')!);
     const modal = await dialog('新增标签');
@@ -107,7 +107,7 @@ describe('标签管理', () => {
     serveProject(adminDetails);
     const calls = serveTags();
     signIn();
-    const { user } = openApp('#/main/p-1/tags');
+    const { user } = openScreen('#/main/p-1/tags');
     const target = await row('生态宜居');
     await user.click(within(target).getByText('删除'));
     const confirm = await screen.findByText(/解除其与报告和素材的关联/);
@@ -128,7 +128,7 @@ describe('标签管理', () => {
       }),
     );
     signIn();
-    const { user } = openApp('#/main/p-1/tags');
+    const { user } = openScreen('#/main/p-1/tags');
     await row('超大城市');
     await user.click(screen.getByText('新增标签').closest('button')!);
     const modal = await dialog('新增标签');
@@ -152,7 +152,7 @@ describe('标签管理', () => {
       }),
     );
     signIn();
-    const { user } = openApp('#/main/p-1/tags');
+    const { user } = openScreen('#/main/p-1/tags');
     await row('超大城市');
     await user.click(screen.getByRole('button', { name: '管理分组' }));
     const confirm = async () => {
@@ -174,7 +174,7 @@ describe('标签管理', () => {
     serveProject(visitorDetails, '访客');
     serveTags();
     signIn();
-    openApp('#/main/p-1/tags');
+    openScreen('#/main/p-1/tags');
     await row('超大城市');
     expect(screen.queryByText('新增标签')).not.toBeInTheDocument();
     expect(screen.queryByText('编辑')).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { button, dialog, row } from './admin-helpers';
 import { server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
-import { openApp, signIn } from './render';
+import { openScreen, signIn } from './render';
 import { sheetFile } from './spreadsheet-sheets';
 
 // The page parses in a Web Worker, which jsdom lacks: the same parsing runs in-process instead.
@@ -68,7 +68,7 @@ async function openEditMode() {
   serveProject(adminDetails);
   const calls = serveLabels();
   signIn();
-  const opened = openApp('#/main/p-1/tags');
+  const opened = openScreen('#/main/p-1/tags');
   await row('超大城市');
   await opened.user.click(screen.getByText('编辑模式'));
   return { ...opened, calls };

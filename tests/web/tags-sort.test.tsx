@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { row } from './admin-helpers';
 import { server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
-import { openApp, signIn } from './render';
+import { openScreen, signIn } from './render';
 
 const at = '2024-03-01 09:30:00';
 const groups = [
@@ -55,7 +55,7 @@ afterEach(() => vi.restoreAllMocks());
 async function moveDown(groupName: string) {
   serveProject(adminDetails);
   signIn();
-  const { user } = openApp('#/main/p-1/tags');
+  const { user } = openScreen('#/main/p-1/tags');
   await row('超大城市');
   await user.click(screen.getByLabelText('管理分组'));
   expect(shownOrder()).toEqual(['城市类型', '体检维度', '报告类型']);

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { button, dialog } from './admin-helpers';
 import { server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
-import { openApp, signIn } from './render';
+import { openApp, openScreen, signIn } from './render';
 import { demoLog, demoWorkflow, serveWorkflows } from './workflow-fixtures';
 
 // The first screen of a file arrives slowly on a busy machine (lazy routes are transformed on first use).
 const slow = 120_000;
 const workflowPage = '#/projectSetting/p-1/workflows/5';
-type User = ReturnType<typeof openApp>['user'];
+type User = ReturnType<typeof openScreen>['user'];
 
 const rowOf = async (text: string, scope: HTMLElement = document.body) =>
   (await within(scope).findByText(text, { selector: 'td, td span, td a' }, { timeout: 30_000 })).closest('tr') as HTMLElement;
@@ -26,7 +26,7 @@ async function openWorkflow() {
   serveProject(adminDetails);
   const calls = serveWorkflows();
   signIn();
-  const app = openApp(workflowPage);
+  const app = openScreen(workflowPage);
   await screen.findByText(demoWorkflow.name, { selector: 'h4' }, { timeout: 30_000 });
   return { ...app, calls };
 }
@@ -60,7 +60,7 @@ describe('工作流', () => {
     serveProject(adminDetails);
     const calls = serveWorkflows();
     signIn();
-    const { user } = openApp('#/projectSetting/p-1/workflows');
+    const { user } = openScreen('#/projectSetting/p-1/workflows');
     await rowOf(demoWorkflow.name);
     await user.click(button(document.body, '新增'));
     const create = await dialog('新增工作流');
@@ -182,7 +182,7 @@ describe('工作流', () => {
     serveProject(adminDetails);
     serveWorkflows({ version: null, has_unpublished_changes: true });
     signIn();
-    const { user } = openApp(workflowPage);
+    const { user } = openScreen(workflowPage);
     const header = (await screen.findByText(demoWorkflow.name, { selector: 'h4' }, { timeout: 30_000 })).closest('.ant-card') as HTMLElement;
     expect(within(header).getByText('未发布')).toBeInTheDocument();
     await user.click(button(header, '发布'));
@@ -234,7 +234,7 @@ describe('工作流', () => {
     serveWorkflows();
     server.use(http.get('*/api/airflow/projects/p-1/workflows/5/dag_runs/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })));
     signIn();
-    openApp(workflowPage);
+    openScreen(workflowPage);
     await screen.findByText('未选择运行', undefined, { timeout: 30_000 });
     await screen.findAllByTestId('dag-node');
     clickNode('extract');
