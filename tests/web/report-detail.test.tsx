@@ -70,10 +70,11 @@ function serveReport(overrides: Record<string, unknown> = {}) {
   return asked;
 }
 
-function open(route: string, values: Record<string, string>) {
+/** Opens the detail screen; `inApp` for a test of the side menu around it. */
+function open(route: string, values: Record<string, string>, inApp = false) {
   serveProject(adminDetails);
   signIn();
-  return openApp(`#${route}?${query(values)}`);
+  return (inApp ? openApp : openScreen)(`#${route}?${query(values)}`);
 }
 
 const info = () => screen.getByText('报告信息').closest('.ant-card') as HTMLElement;
@@ -105,7 +106,7 @@ describe('report detail', () => {
   it('keeps the list it belongs to highlighted in the side menu', async () => {
     serveReport();
     const selected = (name: string) => screen.getByRole('menuitem', { name }).classList.contains('ant-menu-item-selected');
-    open('/report/p-1/reportDetail', reportQuery);
+    open('/report/p-1/reportDetail', reportQuery, true);
     expect(await screen.findByRole('heading', { name: '2024 年城市体检报告' })).toBeInTheDocument();
     expect(selected('报告管理')).toBe(true);
   });
@@ -113,7 +114,7 @@ describe('report detail', () => {
   it('under /cstjPage highlights the results list it was opened from', async () => {
     serveReport();
     const selected = (name: string) => screen.getByRole('menuitem', { name }).classList.contains('ant-menu-item-selected');
-    open('/cstjPage/p-1/statisticsDetail', { ...reportQuery, from: 'singleReportList' });
+    open('/cstjPage/p-1/statisticsDetail', { ...reportQuery, from: 'singleReportList' }, true);
     expect(await screen.findByRole('heading', { name: '2024 年城市体检报告' })).toBeInTheDocument();
     expect(selected('单体报告列表')).toBe(true);
     expect(selected('成果统计')).toBe(false);
@@ -122,7 +123,7 @@ describe('report detail', () => {
   it('under /cstjPage highlights 报告列表 when it does not say where it was opened from', async () => {
     serveReport();
     const selected = (name: string) => screen.getByRole('menuitem', { name }).classList.contains('ant-menu-item-selected');
-    open('/cstjPage/p-1/statisticsDetail', reportQuery);
+    open('/cstjPage/p-1/statisticsDetail', reportQuery, true);
     expect(await screen.findByRole('heading', { name: '2024 年城市体检报告' })).toBeInTheDocument();
     expect(selected('报告列表')).toBe(true);
   });
