@@ -10823,7 +10823,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        result: {
+                            data: {
+                                create_user: string;
+                                created_at: string;
+                                dimension: {
+                                    id: number;
+                                    name: string;
+                                };
+                                done: number;
+                                failed: number;
+                                finished_at: string | null;
+                                job_id: number;
+                                /** @description 区域层级 1 到 7 */
+                                level: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+                                regions: {
+                                    error: string | null;
+                                    /** @description 区域路径，从省开始 */
+                                    path: string[];
+                                    report_id: number | null;
+                                    state: "pending" | "done" | "failed";
+                                }[];
+                                report_group_id: number;
+                                report_type: {
+                                    id: number;
+                                    name: string;
+                                };
+                                started_at: string | null;
+                                state: "queued" | "running" | "completed" | "failed";
+                                total: number;
+                            }[];
+                            pageNo: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
             };
         };
     };
@@ -10866,7 +10904,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            job_id: number;
+                            /** @enum {string} */
+                            state: "queued";
+                            total: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -10899,7 +10948,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        result: {
+                            data: {
+                                cover: string;
+                                create_user: string;
+                                created_at: string;
+                                dimension: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                file: string;
+                                /** @description -1：未分组 */
+                                group_id: number;
+                                id: number;
+                                indicators_met: number | null;
+                                indicators_total: number | null;
+                                labels: {
+                                    /** @description 自由 JSON 对象，例如 {level} */
+                                    extra_info: unknown;
+                                    id: number;
+                                    label_group: number | null;
+                                    name: string;
+                                }[];
+                                name: string;
+                                real_file_name: string;
+                                /** @description 区域路径，从省开始 */
+                                region: string[] | null;
+                                /** @description 卡片缩略图地址，没有时为 null */
+                                thumbnail: string | null;
+                                updated_at: string;
+                            }[];
+                            pageNo: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
             };
         };
     };
@@ -10932,7 +11019,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            by_dimension: {
+                                count: number;
+                                id: number;
+                                name: string;
+                            }[];
+                            by_region: {
+                                count: number;
+                                name: string;
+                                /** @description 区域路径，从省开始 */
+                                path: string[];
+                            }[];
+                            indicators: {
+                                met: number;
+                                total: number;
+                            };
+                            total: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -10956,7 +11066,40 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        count: number;
+                        /** @enum {object|null} */
+                        next: never | null;
+                        /** @enum {object|null} */
+                        previous: never | null;
+                        results: {
+                            created_at: string;
+                            data_fields: unknown[];
+                            group_id: number | null;
+                            id: number;
+                            labels: {
+                                created_at: string;
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                label_group_name: string | null;
+                                name: string;
+                                /** @description 实体：报告或素材 */
+                                origin: "报告" | "素材";
+                                type: string;
+                                updated_at: string;
+                            }[];
+                            name: string;
+                            /** @description 实体：报告或素材 */
+                            origin: "报告" | "素材";
+                            tags: number[];
+                            updated_at: string;
+                        }[];
+                    };
+                };
             };
         };
     };
@@ -10983,11 +11126,36 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        data_fields: unknown[];
+                        group_id: number | null;
+                        id: number;
+                        labels: {
+                            created_at: string;
+                            /** @description 自由 JSON 对象，例如 {level} */
+                            extra_info: unknown;
+                            id: number;
+                            label_group: number | null;
+                            label_group_name: string | null;
+                            name: string;
+                            /** @description 实体：报告或素材 */
+                            origin: "报告" | "素材";
+                            type: string;
+                            updated_at: string;
+                        }[];
+                        name: string;
+                        /** @description 实体：报告或素材 */
+                        origin: "报告" | "素材";
+                        tags: number[];
+                        updated_at: string;
+                    };
+                };
             };
         };
     };
@@ -11040,7 +11208,32 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        data_fields: unknown[];
+                        group_id: number | null;
+                        id: number;
+                        labels: {
+                            created_at: string;
+                            /** @description 自由 JSON 对象，例如 {level} */
+                            extra_info: unknown;
+                            id: number;
+                            label_group: number | null;
+                            label_group_name: string | null;
+                            name: string;
+                            /** @description 实体：报告或素材 */
+                            origin: "报告" | "素材";
+                            type: string;
+                            updated_at: string;
+                        }[];
+                        name: string;
+                        /** @description 实体：报告或素材 */
+                        origin: "报告" | "素材";
+                        tags: number[];
+                        updated_at: string;
+                    };
+                };
             };
         };
     };
@@ -11066,7 +11259,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11120,7 +11321,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        count: number;
+                        /** @enum {object|null} */
+                        next: never | null;
+                        /** @enum {object|null} */
+                        previous: never | null;
+                        results: {
+                            created_at: string;
+                            id: number;
+                            label_num: number;
+                            name: string;
+                            order: number;
+                            updated_at: string;
+                        }[];
+                        total_label: number;
+                    };
+                };
             };
         };
     };
@@ -11143,11 +11362,20 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        id: number;
+                        label_num: number;
+                        name: string;
+                        order: number;
+                        updated_at: string;
+                    };
+                };
             };
         };
     };
@@ -11196,7 +11424,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        id: number;
+                        label_num: number;
+                        name: string;
+                        order: number;
+                        updated_at: string;
+                    };
+                };
             };
         };
     };
@@ -11222,7 +11459,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11248,7 +11493,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11276,7 +11528,26 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            created_at: string;
+                            /** @description 自由 JSON 对象，例如 {level} */
+                            extra_info: unknown;
+                            id: number;
+                            label_group: number | null;
+                            label_group_name: string | null;
+                            name: string;
+                            /** @description 实体：报告或素材 */
+                            origin: "报告" | "素材";
+                            type: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
             };
         };
     };
@@ -11307,11 +11578,25 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        /** @description 自由 JSON 对象，例如 {level} */
+                        extra_info: unknown;
+                        id: number;
+                        label_group: number | null;
+                        label_group_name: string | null;
+                        name: string;
+                        /** @description 实体：报告或素材 */
+                        origin: "报告" | "素材";
+                        type: string;
+                        updated_at: string;
+                    };
+                };
             };
         };
     };
@@ -11368,7 +11653,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        /** @description 自由 JSON 对象，例如 {level} */
+                        extra_info: unknown;
+                        id: number;
+                        label_group: number | null;
+                        label_group_name: string | null;
+                        name: string;
+                        /** @description 实体：报告或素材 */
+                        origin: "报告" | "素材";
+                        type: string;
+                        updated_at: string;
+                    };
+                };
             };
         };
     };
@@ -11411,7 +11710,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            updated: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11455,11 +11762,29 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            /** @description 自由 JSON 对象，例如 {level} */
+                            extra_info: unknown;
+                            id: number;
+                            label_group: number | null;
+                            label_group_name: string | null;
+                            name: string;
+                            /** @description 实体：报告或素材 */
+                            origin: "报告" | "素材";
+                            type: string;
+                            updated_at: string;
+                        }[];
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11520,7 +11845,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            changed: number;
+                            created: number;
+                            rejected: number;
+                            rows: {
+                                action: "create" | "change" | "unchanged" | "reject";
+                                group: string;
+                                labelId?: number;
+                                name: string;
+                                origin: string;
+                                reason?: string;
+                                row: number;
+                            }[];
+                            unchanged: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11549,7 +11894,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            num: number;
+                            sorted: number;
+                            updated_at: string;
+                            user_uuid: string | null;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11576,7 +11935,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11608,7 +11975,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11636,7 +12010,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            num: number;
+                            sorted: number;
+                            updated_at: string;
+                            user_uuid: string | null;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11658,7 +12046,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            num: number;
+                            sorted: number;
+                            updated_at: string;
+                            user_uuid: string | null;
+                        }[];
+                        total_report_number: number;
+                    };
+                };
             };
         };
     };
@@ -11679,7 +12081,33 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11706,7 +12134,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11734,7 +12170,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            updated: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11782,11 +12226,37 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        }[];
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11818,7 +12288,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @description 表格中的 id；不是数字时为 null */
+                            id: number | null;
+                            reason?: string;
+                            row: number;
+                            /** @description 不在标签池中的标签名称 */
+                            unmatched: string[];
+                            updated: boolean;
+                        }[];
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11855,7 +12339,33 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data?: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11888,11 +12398,37 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data?: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11926,7 +12462,37 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        result: {
+                            data: {
+                                cover: string;
+                                create_user: string;
+                                created_at: string;
+                                file: string;
+                                /** @description -1：未分组 */
+                                group_id: number;
+                                id: number;
+                                labels: {
+                                    /** @description 自由 JSON 对象，例如 {level} */
+                                    extra_info: unknown;
+                                    id: number;
+                                    label_group: number | null;
+                                    name: string;
+                                }[];
+                                name: string;
+                                real_file_name: string;
+                                /** @description 卡片缩略图地址，没有时为 null */
+                                thumbnail: string | null;
+                                updated_at: string;
+                            }[];
+                            pageNo: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
             };
         };
     };
@@ -11955,7 +12521,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            num: number;
+                            sorted: number;
+                            updated_at: string;
+                            user_uuid: string | null;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11982,7 +12562,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12014,7 +12602,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12042,7 +12637,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            num: number;
+                            sorted: number;
+                            updated_at: string;
+                            user_uuid: string | null;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12064,7 +12673,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            num: number;
+                            sorted: number;
+                            updated_at: string;
+                            user_uuid: string | null;
+                        }[];
+                        total_report_number: number;
+                    };
+                };
             };
         };
     };
@@ -12085,7 +12708,33 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12112,7 +12761,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12140,7 +12797,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            updated: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12188,11 +12853,37 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        }[];
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12224,7 +12915,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @description 表格中的 id；不是数字时为 null */
+                            id: number | null;
+                            reason?: string;
+                            row: number;
+                            /** @description 不在标签池中的标签名称 */
+                            unmatched: string[];
+                            updated: boolean;
+                        }[];
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12257,11 +12962,37 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data?: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12298,7 +13029,33 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data?: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12332,7 +13089,37 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        result: {
+                            data: {
+                                cover: string;
+                                create_user: string;
+                                created_at: string;
+                                file: string;
+                                /** @description -1：未分组 */
+                                group_id: number;
+                                id: number;
+                                labels: {
+                                    /** @description 自由 JSON 对象，例如 {level} */
+                                    extra_info: unknown;
+                                    id: number;
+                                    label_group: number | null;
+                                    name: string;
+                                }[];
+                                name: string;
+                                real_file_name: string;
+                                /** @description 卡片缩略图地址，没有时为 null */
+                                thumbnail: string | null;
+                                updated_at: string;
+                            }[];
+                            pageNo: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
             };
         };
     };
