@@ -15,16 +15,18 @@ export type QueryParams<N extends OperationName> = NonNullable<Operation<N>['par
 type RequestContent<N extends OperationName> = NonNullable<Operation<N>['requestBody']> extends { content: infer C } ? C : never;
 export type RequestBody<N extends OperationName> = IfPresent<RequestContent<N>, RequestContent<N>[keyof RequestContent<N>], never>;
 type Responses<N extends OperationName> = Operation<N>['responses'];
-/** The body of the operation's 2xx answer (undefined for a 204). */
-export type Answer<N extends OperationName> = {
-  [S in keyof Responses<N>]: S extends 200 | 201 | 202
-    ? Responses<N>[S] extends { content: { 'application/json': infer A } }
-      ? A
-      : unknown
-    : S extends 204
-      ? undefined
-      : never;
-}[keyof Responses<N>];
+/** The body of the operation's 2xx answer (undefined for a 204); of a union of operations, the union of their answers. */
+export type Answer<N extends OperationName> = N extends OperationName
+  ? {
+      [S in keyof Responses<N>]: S extends 200 | 201 | 202
+        ? Responses<N>[S] extends { content: { 'application/json': infer A } }
+          ? A
+          : unknown
+        : S extends 204
+          ? undefined
+          : never;
+    }[keyof Responses<N>]
+  : never;
 
 export type CallArgs<N extends OperationName> = IfPresent<PathParams<N>, { path: PathParams<N> }, { path?: undefined }> &
   IfPresent<QueryParams<N>, { query?: QueryParams<N> }, { query?: undefined }> &

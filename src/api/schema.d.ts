@@ -10942,7 +10942,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        result: {
+                            data: {
+                                create_user: string;
+                                created_at: string;
+                                dimension: {
+                                    id: number;
+                                    name: string;
+                                };
+                                done: number;
+                                failed: number;
+                                finished_at: string | null;
+                                job_id: number;
+                                /** @description 区域层级 1 到 7 */
+                                level: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+                                regions: {
+                                    error: string | null;
+                                    /** @description 区域路径，从省开始 */
+                                    path: string[];
+                                    report_id: number | null;
+                                    state: "pending" | "done" | "failed";
+                                }[];
+                                report_group_id: number;
+                                report_type: {
+                                    id: number;
+                                    name: string;
+                                };
+                                started_at: string | null;
+                                state: "queued" | "running" | "completed" | "failed";
+                                total: number;
+                            }[];
+                            pageNo: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
             };
         };
     };
@@ -10985,7 +11023,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            job_id: number;
+                            /** @enum {string} */
+                            state: "queued";
+                            total: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11018,7 +11067,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        result: {
+                            data: {
+                                cover: string;
+                                create_user: string;
+                                created_at: string;
+                                dimension: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                file: string;
+                                /** @description -1：未分组 */
+                                group_id: number;
+                                id: number;
+                                indicators_met: number | null;
+                                indicators_total: number | null;
+                                labels: {
+                                    /** @description 自由 JSON 对象，例如 {level} */
+                                    extra_info: unknown;
+                                    id: number;
+                                    label_group: number | null;
+                                    name: string;
+                                }[];
+                                name: string;
+                                real_file_name: string;
+                                /** @description 区域路径，从省开始 */
+                                region: string[] | null;
+                                /** @description 卡片缩略图地址，没有时为 null */
+                                thumbnail: string | null;
+                                updated_at: string;
+                            }[];
+                            pageNo: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
             };
         };
     };
@@ -11051,7 +11138,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            by_dimension: {
+                                count: number;
+                                id: number;
+                                name: string;
+                            }[];
+                            by_region: {
+                                count: number;
+                                name: string;
+                                /** @description 区域路径，从省开始 */
+                                path: string[];
+                            }[];
+                            indicators: {
+                                met: number;
+                                total: number;
+                            };
+                            total: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11075,7 +11185,40 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        count: number;
+                        /** @enum {object|null} */
+                        next: never | null;
+                        /** @enum {object|null} */
+                        previous: never | null;
+                        results: {
+                            created_at: string;
+                            data_fields: unknown[];
+                            group_id: number | null;
+                            id: number;
+                            labels: {
+                                created_at: string;
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                label_group_name: string | null;
+                                name: string;
+                                /** @description 实体：报告或素材 */
+                                origin: "报告" | "素材";
+                                type: string;
+                                updated_at: string;
+                            }[];
+                            name: string;
+                            /** @description 实体：报告或素材 */
+                            origin: "报告" | "素材";
+                            tags: number[];
+                            updated_at: string;
+                        }[];
+                    };
+                };
             };
         };
     };
@@ -11102,11 +11245,36 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        data_fields: unknown[];
+                        group_id: number | null;
+                        id: number;
+                        labels: {
+                            created_at: string;
+                            /** @description 自由 JSON 对象，例如 {level} */
+                            extra_info: unknown;
+                            id: number;
+                            label_group: number | null;
+                            label_group_name: string | null;
+                            name: string;
+                            /** @description 实体：报告或素材 */
+                            origin: "报告" | "素材";
+                            type: string;
+                            updated_at: string;
+                        }[];
+                        name: string;
+                        /** @description 实体：报告或素材 */
+                        origin: "报告" | "素材";
+                        tags: number[];
+                        updated_at: string;
+                    };
+                };
             };
         };
     };
@@ -11159,7 +11327,32 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        data_fields: unknown[];
+                        group_id: number | null;
+                        id: number;
+                        labels: {
+                            created_at: string;
+                            /** @description 自由 JSON 对象，例如 {level} */
+                            extra_info: unknown;
+                            id: number;
+                            label_group: number | null;
+                            label_group_name: string | null;
+                            name: string;
+                            /** @description 实体：报告或素材 */
+                            origin: "报告" | "素材";
+                            type: string;
+                            updated_at: string;
+                        }[];
+                        name: string;
+                        /** @description 实体：报告或素材 */
+                        origin: "报告" | "素材";
+                        tags: number[];
+                        updated_at: string;
+                    };
+                };
             };
         };
     };
@@ -11185,7 +11378,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11239,7 +11440,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        count: number;
+                        /** @enum {object|null} */
+                        next: never | null;
+                        /** @enum {object|null} */
+                        previous: never | null;
+                        results: {
+                            created_at: string;
+                            id: number;
+                            label_num: number;
+                            name: string;
+                            order: number;
+                            updated_at: string;
+                        }[];
+                        total_label: number;
+                    };
+                };
             };
         };
     };
@@ -11262,11 +11481,20 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        id: number;
+                        label_num: number;
+                        name: string;
+                        order: number;
+                        updated_at: string;
+                    };
+                };
             };
         };
     };
@@ -11315,7 +11543,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        id: number;
+                        label_num: number;
+                        name: string;
+                        order: number;
+                        updated_at: string;
+                    };
+                };
             };
         };
     };
@@ -11341,7 +11578,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11367,7 +11612,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11395,7 +11647,26 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            created_at: string;
+                            /** @description 自由 JSON 对象，例如 {level} */
+                            extra_info: unknown;
+                            id: number;
+                            label_group: number | null;
+                            label_group_name: string | null;
+                            name: string;
+                            /** @description 实体：报告或素材 */
+                            origin: "报告" | "素材";
+                            type: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
             };
         };
     };
@@ -11426,11 +11697,25 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        /** @description 自由 JSON 对象，例如 {level} */
+                        extra_info: unknown;
+                        id: number;
+                        label_group: number | null;
+                        label_group_name: string | null;
+                        name: string;
+                        /** @description 实体：报告或素材 */
+                        origin: "报告" | "素材";
+                        type: string;
+                        updated_at: string;
+                    };
+                };
             };
         };
     };
@@ -11487,7 +11772,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        /** @description 自由 JSON 对象，例如 {level} */
+                        extra_info: unknown;
+                        id: number;
+                        label_group: number | null;
+                        label_group_name: string | null;
+                        name: string;
+                        /** @description 实体：报告或素材 */
+                        origin: "报告" | "素材";
+                        type: string;
+                        updated_at: string;
+                    };
+                };
             };
         };
     };
@@ -11530,7 +11829,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            updated: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11574,11 +11881,29 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            /** @description 自由 JSON 对象，例如 {level} */
+                            extra_info: unknown;
+                            id: number;
+                            label_group: number | null;
+                            label_group_name: string | null;
+                            name: string;
+                            /** @description 实体：报告或素材 */
+                            origin: "报告" | "素材";
+                            type: string;
+                            updated_at: string;
+                        }[];
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11639,7 +11964,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            changed: number;
+                            created: number;
+                            rejected: number;
+                            rows: {
+                                action: "create" | "change" | "unchanged" | "reject";
+                                group: string;
+                                labelId?: number;
+                                name: string;
+                                origin: string;
+                                reason?: string;
+                                row: number;
+                            }[];
+                            unchanged: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11668,7 +12013,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            num: number;
+                            sorted: number;
+                            updated_at: string;
+                            user_uuid: string | null;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11695,7 +12054,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11727,7 +12094,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11755,7 +12129,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            num: number;
+                            sorted: number;
+                            updated_at: string;
+                            user_uuid: string | null;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11777,7 +12165,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            num: number;
+                            sorted: number;
+                            updated_at: string;
+                            user_uuid: string | null;
+                        }[];
+                        total_report_number: number;
+                    };
+                };
             };
         };
     };
@@ -11798,7 +12200,33 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11825,7 +12253,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11853,7 +12289,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            updated: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11901,11 +12345,37 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        }[];
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11937,7 +12407,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @description 表格中的 id；不是数字时为 null */
+                            id: number | null;
+                            reason?: string;
+                            row: number;
+                            /** @description 不在标签池中的标签名称 */
+                            unmatched: string[];
+                            updated: boolean;
+                        }[];
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -11974,7 +12458,33 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data?: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12007,11 +12517,37 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data?: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12045,7 +12581,37 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        result: {
+                            data: {
+                                cover: string;
+                                create_user: string;
+                                created_at: string;
+                                file: string;
+                                /** @description -1：未分组 */
+                                group_id: number;
+                                id: number;
+                                labels: {
+                                    /** @description 自由 JSON 对象，例如 {level} */
+                                    extra_info: unknown;
+                                    id: number;
+                                    label_group: number | null;
+                                    name: string;
+                                }[];
+                                name: string;
+                                real_file_name: string;
+                                /** @description 卡片缩略图地址，没有时为 null */
+                                thumbnail: string | null;
+                                updated_at: string;
+                            }[];
+                            pageNo: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
             };
         };
     };
@@ -12074,7 +12640,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            num: number;
+                            sorted: number;
+                            updated_at: string;
+                            user_uuid: string | null;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12101,7 +12681,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12133,7 +12721,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        /** @enum {object|null} */
+                        data: never | null;
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12161,7 +12756,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            num: number;
+                            sorted: number;
+                            updated_at: string;
+                            user_uuid: string | null;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12183,7 +12792,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            num: number;
+                            sorted: number;
+                            updated_at: string;
+                            user_uuid: string | null;
+                        }[];
+                        total_report_number: number;
+                    };
+                };
             };
         };
     };
@@ -12204,7 +12827,33 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12231,7 +12880,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12259,7 +12916,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            updated: number;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12307,11 +12972,37 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        }[];
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12343,7 +13034,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @description 表格中的 id；不是数字时为 null */
+                            id: number | null;
+                            reason?: string;
+                            row: number;
+                            /** @description 不在标签池中的标签名称 */
+                            unmatched: string[];
+                            updated: boolean;
+                        }[];
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12376,11 +13081,37 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data?: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12417,7 +13148,33 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        data?: {
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            real_file_name: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -12451,7 +13208,37 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: number;
+                        result: {
+                            data: {
+                                cover: string;
+                                create_user: string;
+                                created_at: string;
+                                file: string;
+                                /** @description -1：未分组 */
+                                group_id: number;
+                                id: number;
+                                labels: {
+                                    /** @description 自由 JSON 对象，例如 {level} */
+                                    extra_info: unknown;
+                                    id: number;
+                                    label_group: number | null;
+                                    name: string;
+                                }[];
+                                name: string;
+                                real_file_name: string;
+                                /** @description 卡片缩略图地址，没有时为 null */
+                                thumbnail: string | null;
+                                updated_at: string;
+                            }[];
+                            pageNo: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
             };
         };
     };

@@ -1,4 +1,4 @@
-import type { EntityName } from '../../contract/labels';
+import type { Answer } from '../api/client';
 
 /** The records of the project and label resources, shared by the resource files and their pages. */
 
@@ -40,22 +40,7 @@ export interface ProjectRole {
 }
 
 /** A label as `label/` answers it; items and filter groups carry some of its fields. */
-export interface Label {
-  id: number;
-  name: string;
-  origin: EntityName;
-  type: string;
-  label_group: number | null;
-  label_group_name: string | null;
-  extra_info: unknown;
-  created_at: string;
-  updated_at: string;
-}
+export type Label = Answer<'getReportProjectsByProjectIdLabel'>['results'][number];
 
 /** A label group as `label_group/` answers it, with its label count. */
-export interface LabelGroup {
-  id: number;
-  name: string;
-  order: number;
-  label_num: number;
-}
+export type LabelGroup = Answer<'getReportProjectsByProjectIdLabelGroup'>['results'][number];

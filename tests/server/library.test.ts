@@ -164,12 +164,15 @@ describe('reports', () => {
       reports: [
         { id: report.id, name: '批量甲', cover: '', origin: '报告', labels: '生态宜居，健康舒适,没有这个' },
         { id: 999999, name: '不存在', labels: '生态宜居' },
+        { id: '不是编号', name: '无编号', labels: '生态宜居' },
       ],
     });
     expect(result.json().message).toBe('导入成功');
     expect(result.json().data).toEqual([
       { row: 1, id: report.id, updated: true, unmatched: ['没有这个'] },
       { row: 2, id: 999999, updated: false, unmatched: [], reason: '报告不存在' },
+      // A sheet id that is not a number answers null (as JSON has always written NaN).
+      { row: 3, id: null, updated: false, unmatched: [], reason: '报告不存在' },
     ]);
     const after = (await call('GET', `report/${report.id}/`)).json().data;
     expect(after.labels.map((l: { name: string }) => l.name)).toEqual(['生态宜居', '健康舒适']);

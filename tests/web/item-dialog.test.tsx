@@ -204,8 +204,8 @@ describe('report dialog', () => {
   it('edits a report: fields filled from it, PUT report_edit with its id, 数据保存成功!', async () => {
     const calls = serveLibrary();
     const item: LibraryItem = {
-      id: 42, name: '旧名称', create_user: '张三', cover: null, file: '/api/uploader/v1/files/9/old.pdf', real_file_name: 'old.pdf',
-      group_id: -1, labels: [{ id: 11, name: '2023年', label_group: 5 }], created_at: '2024-03-01 09:30:00', updated_at: '2024-03-01 09:30:00',
+      id: 42, name: '旧名称', create_user: '张三', cover: '', file: '/api/uploader/v1/files/9/old.pdf', real_file_name: 'old.pdf', thumbnail: null,
+      group_id: -1, labels: [{ id: 11, name: '2023年', label_group: 5, extra_info: {} }], created_at: '2024-03-01 09:30:00', updated_at: '2024-03-01 09:30:00',
     };
     const { user, onSaved } = mount({ mode: 'edit', item });
     expect(within(dialog()).getByText('编辑报告')).toBeInTheDocument();

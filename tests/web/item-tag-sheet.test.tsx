@@ -17,9 +17,9 @@ vi.mock('../../src/lib/spreadsheet/worker-client', async () => {
 });
 
 const at = '2024-03-01 09:30:00';
-const tag = (id: number, name: string) => ({ id, name, label_group: 1 });
+const tag = (id: number, name: string) => ({ id, name, label_group: 1, extra_info: {} });
 const item = (id: number, name: string, labels: ReturnType<typeof tag>[]): LibraryItem => ({
-  id, name, create_user: 'demo', cover: `/covers/${id}.png`, file: null, real_file_name: null, group_id: -1, labels,
+  id, name, create_user: 'demo', cover: `/covers/${id}.png`, file: '', real_file_name: '', thumbnail: null, group_id: -1, labels,
   created_at: at, updated_at: at,
 });
 const reports = [

@@ -8,7 +8,7 @@ import { server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
 import { openScreen, signIn } from './render';
 
-const reports = [item(1, '年度报告'), item(2, '季度报告', { group_id: 5 }), item(3, '月度报告', { real_file_name: null })];
+const reports = [item(1, '年度报告'), item(2, '季度报告', { group_id: 5 }), item(3, '月度报告', { real_file_name: '' })];
 const groups = [group(5, '专项报告', 1), group(6, '归档', 0)];
 
 /** Opens a list, waits for its cards and turns selection mode on. */

@@ -6,17 +6,18 @@ import { server } from './msw';
 
 export const base = '*/studio/report/api/report/projects/p-1';
 
-export const label = (id: number, name: string, group = 1) => ({ id, name, label_group: group });
+export const label = (id: number, name: string, group = 1) => ({ id, name, label_group: group, extra_info: {} });
 
 export function item(id: number, name: string, extra: Partial<LibraryItem> = {}): LibraryItem {
   return {
     id,
     name,
     create_user: 'demo',
-    cover: null,
+    cover: '',
     file: `/api/uploader/v1/files/${id}/${encodeURIComponent(name)}.pdf`,
     real_file_name: `${name}.pdf`,
     group_id: -1,
+    thumbnail: null,
     labels: [],
     created_at: `2024-03-0${id % 9 || 1} 09:30:00`,
     updated_at: '2024-03-10 10:00:00',

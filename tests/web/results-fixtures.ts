@@ -34,7 +34,7 @@ export const dimensions = [
 ];
 
 export const result = (id: number, name: string, extra: Partial<ResultItem> = {}): ResultItem => ({
-  ...item(id, name, { labels: [{ id: 101, name: '生态宜居', label_group: 1 }], created_at: '2026-11-20 09:30:00' }),
+  ...item(id, name, { labels: [{ id: 101, name: '生态宜居', label_group: 1, extra_info: {} }], created_at: '2026-11-20 09:30:00' }),
   region: ['示例省', '示例市', '东城区', '和平街道', '幸福社区'],
   dimension: { id: 101, name: '生态宜居' },
   indicators_met: 9,

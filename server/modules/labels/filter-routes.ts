@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
-import { ok, REPORT_BASE } from '../../lib/report-service';
+import { DeletedCount, ok, OkOf, REPORT_BASE } from '../../lib/report-service';
 import { LABEL_PERMISSIONS } from '../../../contract/labels';
 import { inProject, projectOf } from '../../access/gate';
 import { checkTags, createFilter, deleteFilters, findFilter, labelsWithGroups, listFilters, updateFilter, type FilterRow } from './filter-queries';
 import { presentLabel } from './queries';
-import { FilterListQuery, FilterWrite, Ids, ProjectIdParams, ProjectParams } from './schemas';
+import { FilterGroup, FilterGroupList, FilterListQuery, FilterWrite, Ids, ProjectIdParams, ProjectParams } from './schemas';
 
 const tags = ['标签筛选'];
 
@@ -44,7 +44,7 @@ export async function filterSettingRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof FilterListQuery> }>(
     `${REPORT_BASE}/filter_label_setting/`,
-    { config: inProject(LABEL_PERMISSIONS.viewGroups), schema: { tags, summary: '标签筛选组（origin、group_id；未指定分组的筛选组对所有分组可见）', params: ProjectParams, querystring: FilterListQuery } },
+    { config: inProject(LABEL_PERMISSIONS.viewGroups), schema: { tags, summary: '标签筛选组（origin、group_id；未指定分组的筛选组对所有分组可见）', params: ProjectParams, querystring: FilterListQuery, response: { 200: FilterGroupList } } },
     async (request) => {
       const rows = await listFilters(app.db, projectOf(request).project.uuid, { origin: request.query.origin, groupId: request.query.group_id });
       const results = await present(rows);
@@ -54,7 +54,7 @@ export async function filterSettingRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof FilterWrite> }>(
     `${REPORT_BASE}/filter_label_setting/`,
-    { config: inProject(LABEL_PERMISSIONS.createGroup), schema: { tags, summary: '新建标签筛选组', params: ProjectParams, body: FilterWrite } },
+    { config: inProject(LABEL_PERMISSIONS.createGroup), schema: { tags, summary: '新建标签筛选组', params: ProjectParams, body: FilterWrite, response: { 201: FilterGroup } } },
     async (request, reply) => {
       const { project } = projectOf(request);
       const origin = request.body.origin ?? '报告';
@@ -72,7 +72,7 @@ export async function filterSettingRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: Static<typeof ProjectIdParams>; Body: Static<typeof FilterWrite> }>(
     `${REPORT_BASE}/filter_label_setting/:id/`,
-    { config: inProject(LABEL_PERMISSIONS.editGroup), schema: { tags, summary: '修改标签筛选组', params: ProjectIdParams, body: FilterWrite } },
+    { config: inProject(LABEL_PERMISSIONS.editGroup), schema: { tags, summary: '修改标签筛选组', params: ProjectIdParams, body: FilterWrite, response: { 200: FilterGroup } } },
     async (request) => {
       const { project } = projectOf(request);
       const current = await findFilter(app.db, project.uuid, request.params.id);
@@ -98,7 +98,7 @@ export async function filterSettingRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Ids> }>(
     `${REPORT_BASE}/filter_label_setting/bulk_delete/`,
-    { config: inProject(LABEL_PERMISSIONS.deleteGroup), schema: { tags, summary: '批量删除标签筛选组', params: ProjectParams, body: Ids } },
+    { config: inProject(LABEL_PERMISSIONS.deleteGroup), schema: { tags, summary: '批量删除标签筛选组', params: ProjectParams, body: Ids, response: { 200: OkOf(DeletedCount) } } },
     async (request) => {
       const ids = parseIds(request.body.ids, '请勾选批量删除数据!');
       return ok({ deleted: await deleteFilters(app.db, projectOf(request).project.uuid, ids) }, '批量删除成功!');

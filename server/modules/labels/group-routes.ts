@@ -1,10 +1,10 @@
-import type { Static } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { checkGroupName } from '../../lib/groups';
 import { parseIds } from '../../lib/ids';
-import { ok, REPORT_BASE } from '../../lib/report-service';
+import { DeletedCount, ok, OkOf, REPORT_BASE } from '../../lib/report-service';
 import { refuseTaken } from '../../lib/sql';
 import { LABEL_PERMISSIONS } from '../../../contract/labels';
 import { inProject, projectOf } from '../../access/gate';
@@ -12,7 +12,7 @@ import {
   createLabelGroup, deleteLabelGroups, findLabelGroup, labelCount, listLabelGroups, sortLabelGroups, updateLabelGroup,
 } from './group-queries';
 import type { LabelGroupRow } from './queries';
-import { Ids, LabelGroupWrite, ProjectIdParams, ProjectParams, SortBody } from './schemas';
+import { Ids, LabelGroup, LabelGroupList, LabelGroupWrite, ProjectIdParams, ProjectParams, SortBody } from './schemas';
 
 const tags = ['标签分组'];
 const taken = () => badRequest('标签分组名称已存在');
@@ -29,7 +29,7 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ProjectParams> }>(
     `${REPORT_BASE}/label_group/`,
-    { config: inProject(LABEL_PERMISSIONS.viewGroups), schema: { tags, summary: '标签分组列表（含每组标签数 label_num 与标签总数 total_label）', params: ProjectParams } },
+    { config: inProject(LABEL_PERMISSIONS.viewGroups), schema: { tags, summary: '标签分组列表（含每组标签数 label_num 与标签总数 total_label）', params: ProjectParams, response: { 200: LabelGroupList } } },
     async (request) => {
       const { groups, counts } = await listLabelGroups(app.db, projectOf(request).project.uuid);
       const results = groups.map((group) => present(group, counts.of(group.id)));
@@ -39,7 +39,7 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof LabelGroupWrite> }>(
     `${REPORT_BASE}/label_group/`,
-    { config: inProject(LABEL_PERMISSIONS.createGroup), schema: { tags, summary: '新建标签分组', params: ProjectParams, body: LabelGroupWrite } },
+    { config: inProject(LABEL_PERMISSIONS.createGroup), schema: { tags, summary: '新建标签分组', params: ProjectParams, body: LabelGroupWrite, response: { 201: LabelGroup } } },
     async (request, reply) => {
       const name = checkGroupName(request.body.name, '分组名称必填！');
       const group = await refuseTaken(() => createLabelGroup(app.db, projectOf(request).project.uuid, name, request.body.order), taken);
@@ -49,7 +49,7 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: Static<typeof ProjectIdParams>; Body: Static<typeof LabelGroupWrite> }>(
     `${REPORT_BASE}/label_group/:id/`,
-    { config: inProject(LABEL_PERMISSIONS.editGroup), schema: { tags, summary: '重命名或调整标签分组', params: ProjectIdParams, body: LabelGroupWrite } },
+    { config: inProject(LABEL_PERMISSIONS.editGroup), schema: { tags, summary: '重命名或调整标签分组', params: ProjectIdParams, body: LabelGroupWrite, response: { 200: LabelGroup } } },
     async (request) => {
       const group = await findLabelGroup(app.db, projectOf(request).project.uuid, request.params.id);
       const changes: Partial<LabelGroupRow> = {};
@@ -73,7 +73,7 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Ids> }>(
     `${REPORT_BASE}/label_group/bulk_delete/`,
-    { config: inProject(LABEL_PERMISSIONS.deleteGroup), schema: { tags, summary: '批量删除标签分组（其下标签一并删除）', params: ProjectParams, body: Ids } },
+    { config: inProject(LABEL_PERMISSIONS.deleteGroup), schema: { tags, summary: '批量删除标签分组（其下标签一并删除）', params: ProjectParams, body: Ids, response: { 200: OkOf(DeletedCount) } } },
     async (request) => {
       const ids = parseIds(request.body.ids, '请选择删除分组');
       return ok({ deleted: await deleteLabelGroups(app.db, projectOf(request).project.uuid, ids) }, '批量删除成功!');
@@ -82,7 +82,7 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof SortBody> }>(
     `${REPORT_BASE}/label_group/sort_data/`,
-    { config: inProject(LABEL_PERMISSIONS.editGroup), schema: { tags, summary: '按给出的 id 顺序排列标签分组', params: ProjectParams, body: SortBody } },
+    { config: inProject(LABEL_PERMISSIONS.editGroup), schema: { tags, summary: '按给出的 id 顺序排列标签分组', params: ProjectParams, body: SortBody, response: { 200: OkOf(Type.Null()) } } },
     async (request) => {
       await sortLabelGroups(app.db, projectOf(request).project.uuid, Array.isArray(request.body) ? request.body : request.body.ids);
       return ok(null, '排序成功');

@@ -1,11 +1,11 @@
-import type { Static } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { LabelOrigin } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { DEFAULT_LIMIT, drfPage } from '../../lib/pagination';
-import { ok, REPORT_BASE } from '../../lib/report-service';
+import { ok, OkOf, REPORT_BASE, UpdatedCount } from '../../lib/report-service';
 import { LABEL_PERMISSIONS } from '../../../contract/labels';
 import { inProject, projectOf } from '../../access/gate';
 import { importLabels } from './import';
@@ -13,7 +13,7 @@ import {
   checkGroupRef, checkLabelName, deleteLabels, findLabel, groupNameOf, insertLabel, insertLabels, labelsOfProject, listLabels,
   presentLabel, projectGroups, readExtraInfo, updateLabels, type LabelRow,
 } from './queries';
-import { BatchUpdateBody, BulkCreateBody, Ids, ImportBody, LabelListQuery, LabelWrite, ProjectIdParams, ProjectParams } from './schemas';
+import { BatchUpdateBody, BulkCreateBody, Ids, ImportBody, ImportResult, Label, LabelListQuery, LabelPage, LabelWrite, ProjectIdParams, ProjectParams } from './schemas';
 import { refuseTaken } from '../../lib/sql';
 
 const tags = ['标签'];
@@ -28,7 +28,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof LabelListQuery> }>(
     `${REPORT_BASE}/label/`,
-    { config: inProject(LABEL_PERMISSIONS.view), schema: { tags, summary: '标签列表（origin、label_group_id、name 包含、limit、offset）', params: ProjectParams, querystring: LabelListQuery } },
+    { config: inProject(LABEL_PERMISSIONS.view), schema: { tags, summary: '标签列表（origin、label_group_id、name 包含、limit、offset）', params: ProjectParams, querystring: LabelListQuery, response: { 200: LabelPage } } },
     async (request) => {
       const access = projectOf(request);
       const { limit = DEFAULT_LIMIT, offset = 0, origin, label_group_id: labelGroupId, name } = request.query;
@@ -39,7 +39,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof LabelWrite> }>(
     `${REPORT_BASE}/label/`,
-    { config: inProject(LABEL_PERMISSIONS.create), schema: { tags, summary: '新建标签；同组同实体重名时回答 code 400', params: ProjectParams, body: LabelWrite } },
+    { config: inProject(LABEL_PERMISSIONS.create), schema: { tags, summary: '新建标签；同组同实体重名时回答 code 400', params: ProjectParams, body: LabelWrite, response: { 201: Label } } },
     async (request, reply) => {
       const { project } = projectOf(request);
       const name = checkLabelName(request.body.name);
@@ -52,7 +52,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: Static<typeof ProjectIdParams>; Body: Static<typeof LabelWrite> }>(
     `${REPORT_BASE}/label/:id/`,
-    { config: inProject(LABEL_PERMISSIONS.edit), schema: { tags, summary: '修改标签', params: ProjectIdParams, body: LabelWrite } },
+    { config: inProject(LABEL_PERMISSIONS.edit), schema: { tags, summary: '修改标签', params: ProjectIdParams, body: LabelWrite, response: { 200: Label } } },
     async (request) => {
       const { project } = projectOf(request);
       const label = await findLabel(app.db, project.uuid, request.params.id);
@@ -76,7 +76,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof BatchUpdateBody> }>(
     `${REPORT_BASE}/label/batch_update/`,
-    { config: inProject(LABEL_PERMISSIONS.edit), schema: { tags, summary: '批量移动分组（{ids, label_group}）或逐个修改（[{id, …}]），全部成功或全部不变', params: ProjectParams, body: BatchUpdateBody } },
+    { config: inProject(LABEL_PERMISSIONS.edit), schema: { tags, summary: '批量移动分组（{ids, label_group}）或逐个修改（[{id, …}]），全部成功或全部不变', params: ProjectParams, body: BatchUpdateBody, response: { 200: OkOf(UpdatedCount) } } },
     async (request) => {
       const { project } = projectOf(request);
       const items = Array.isArray(request.body)
@@ -105,7 +105,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof BulkCreateBody> }>(
     `${REPORT_BASE}/label/bulk_create/`,
-    { config: inProject(LABEL_PERMISSIONS.create), bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '批量新建标签，全部成功或全部不建', params: ProjectParams, body: BulkCreateBody } },
+    { config: inProject(LABEL_PERMISSIONS.create), bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '批量新建标签，全部成功或全部不建', params: ProjectParams, body: BulkCreateBody, response: { 201: OkOf(Type.Array(Label)) } } },
     async (request, reply) => {
       const { project } = projectOf(request);
       const items = Array.isArray(request.body) ? request.body : request.body.labels;
@@ -133,7 +133,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof ImportBody> }>(
     `${REPORT_BASE}/label/import/`,
-    { config: inProject(LABEL_PERMISSIONS.create), bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '导入标签表（序号、标签名称、标签类别、实体）；dry_run 时只返回逐行预览', params: ProjectParams, body: ImportBody } },
+    { config: inProject(LABEL_PERMISSIONS.create), bodyLimit: BULK_BODY_LIMIT, schema: { tags, summary: '导入标签表（序号、标签名称、标签类别、实体）；dry_run 时只返回逐行预览', params: ProjectParams, body: ImportBody, response: { 200: OkOf(ImportResult) } } },
     async (request) => {
       const { project } = projectOf(request);
       if (request.body.rows.length === 0) throw badRequest('当前excel无数据');

@@ -1,7 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { ATOMIC_LABEL } from '../../../contract/labels';
 import { LABEL_ORIGINS } from '../../db/schema';
-import { LimitOffsetQuery } from '../../lib/pagination';
+import { LimitOffsetQuery, PageOf } from '../../lib/pagination';
 import { Id, Int } from '../../lib/schema-types';
 
 export const ProjectParams = Type.Object({ projectId: Type.String({ maxLength: 64 }) });
@@ -64,3 +64,79 @@ export const FilterWrite = Type.Object({
   data_fields: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100 })),
 });
 export const FilterListQuery = Type.Object({ origin: Type.Optional(Origin), group_id: Type.Optional(Int()) });
+
+// Answers. Every field the handlers send is listed with its type: the response schema
+// serializes the answer, and drops any field it does not list.
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A label as label/ answers it (queries.ts presentLabel); filter groups carry the same. */
+export const Label = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  extra_info: Type.Unknown({ description: '自由 JSON 对象，例如 {level}' }),
+  origin: Origin,
+  type: Type.String(),
+  label_group: Nullable(Type.Integer()),
+  label_group_name: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export const LabelPage = PageOf(Label);
+
+/** A label group with its label count (group-routes.ts present). */
+export const LabelGroup = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  order: Type.Integer(),
+  label_num: Type.Integer(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+/** label_group/: every group at once, DRF-like, with the project's label count. */
+export const LabelGroupList = Type.Object({
+  code: Type.Integer(),
+  count: Type.Integer(),
+  next: Type.Null(),
+  previous: Type.Null(),
+  results: Type.Array(LabelGroup),
+  total_label: Type.Integer(),
+});
+
+/** One row of an import plan (import.ts PlannedRow). */
+export const ImportPlanRow = Type.Object({
+  row: Type.Integer(),
+  name: Type.String(),
+  group: Type.String(),
+  origin: Type.String(),
+  action: Type.Union([Type.Literal('create'), Type.Literal('change'), Type.Literal('unchanged'), Type.Literal('reject')]),
+  labelId: Type.Optional(Type.Integer()),
+  reason: Type.Optional(Type.String()),
+});
+export const ImportResult = Type.Object({
+  created: Type.Integer(),
+  changed: Type.Integer(),
+  unchanged: Type.Integer(),
+  rejected: Type.Integer(),
+  rows: Type.Array(ImportPlanRow),
+});
+
+/** A filter group with its labels expanded (filter-routes.ts present). */
+export const FilterGroup = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  origin: Origin,
+  group_id: Nullable(Type.Integer()),
+  tags: Type.Array(Type.Integer()),
+  labels: Type.Array(Label),
+  data_fields: Type.Array(Type.Unknown()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export const FilterGroupList = Type.Object({
+  code: Type.Integer(),
+  count: Type.Integer(),
+  next: Type.Null(),
+  previous: Type.Null(),
+  results: Type.Array(FilterGroup),
+});

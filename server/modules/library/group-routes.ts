@@ -1,15 +1,15 @@
-import type { Static } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { checkGroupName } from '../../lib/groups';
 import { parseIds } from '../../lib/ids';
-import { ok, REPORT_BASE } from '../../lib/report-service';
+import { DeletedCount, ok, OkOf, REPORT_BASE } from '../../lib/report-service';
 import { refuseTaken } from '../../lib/sql';
 import type { LibraryKindContract, LibraryOperation } from '../../../contract/library';
 import { projectOf } from '../../access/gate';
 import { createGroup, deleteKindGroups, findGroup, listGroups, saveGroups, updateGroup, type GroupRow } from './group-queries';
-import { GroupBatchEdit, GroupListQuery, GroupWrite, Ids, ProjectIdParams, ProjectParams } from './schemas';
+import { Group, GroupBatchEdit, GroupList, GroupListQuery, GroupWrite, Ids, ProjectIdParams, ProjectParams } from './schemas';
 
 /** The group routes of one library kind: report_group/ or material_group/. */
 export function groupRoutes(spec: LibraryKindContract) {
@@ -30,7 +30,7 @@ export function groupRoutes(spec: LibraryKindContract) {
 
     app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof GroupListQuery> }>(
       `${base}/group_list/`,
-      { config: needs('viewGroups'), schema: { tags, summary: `${spec.entity}分组（每组条数 num，以及全部条数 total_report_number）`, params: ProjectParams, querystring: GroupListQuery } },
+      { config: needs('viewGroups'), schema: { tags, summary: `${spec.entity}分组（每组条数 num，以及全部条数 total_report_number）`, params: ProjectParams, querystring: GroupListQuery, response: { 200: GroupList } } },
       async (request) => {
         const { groups, counts } = await listGroups(app.db, projectOf(request).project.uuid, spec.kind, request.query.name?.trim());
         return { code: 200, data: groups.map((group) => present(group, counts.of(group.id))), total_report_number: counts.total };
@@ -39,7 +39,7 @@ export function groupRoutes(spec: LibraryKindContract) {
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof GroupWrite> }>(
       `${base}/group_create/`,
-      { config: needs('createGroup'), schema: { tags, summary: `新建${spec.entity}分组`, params: ProjectParams, body: GroupWrite } },
+      { config: needs('createGroup'), schema: { tags, summary: `新建${spec.entity}分组`, params: ProjectParams, body: GroupWrite, response: { 200: OkOf(Group) } } },
       async (request) => {
         const { project } = projectOf(request);
         const name = checkGroupName(request.body.name, '分组名称必填！');
@@ -50,7 +50,7 @@ export function groupRoutes(spec: LibraryKindContract) {
 
     app.put<{ Params: Static<typeof ProjectIdParams>; Body: Static<typeof GroupWrite> }>(
       `${base}/:id/`,
-      { config: needs('editGroup'), schema: { tags, summary: `重命名${spec.entity}分组`, params: ProjectIdParams, body: GroupWrite } },
+      { config: needs('editGroup'), schema: { tags, summary: `重命名${spec.entity}分组`, params: ProjectIdParams, body: GroupWrite, response: { 200: OkOf(Group) } } },
       async (request) => {
         const group = await findGroup(app.db, projectOf(request).project.uuid, spec.kind, request.params.id);
         const changes = { name: checkGroupName(request.body.name, '组名不能为空'), sorted: request.body.sorted ?? group.sorted };
@@ -60,7 +60,7 @@ export function groupRoutes(spec: LibraryKindContract) {
 
     app.put<{ Params: Static<typeof ProjectParams>; Body: Static<typeof GroupBatchEdit> }>(
       `${base}/batch_edit/`,
-      { config: needs('editGroup'), schema: { tags, summary: '保存分组的名称与顺序，全部成功或全部不变', params: ProjectParams, body: GroupBatchEdit } },
+      { config: needs('editGroup'), schema: { tags, summary: '保存分组的名称与顺序，全部成功或全部不变', params: ProjectParams, body: GroupBatchEdit, response: { 200: OkOf(Type.Null()) } } },
       async (request) => {
         await refuseTaken(() => saveGroups(app.db, projectOf(request).project.uuid, spec.kind, request.body.data), taken);
         return ok(null, '排序成功');
@@ -69,7 +69,7 @@ export function groupRoutes(spec: LibraryKindContract) {
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Ids> }>(
       `${base}/batch_delete/`,
-      { config: needs('deleteGroup'), schema: { tags, summary: `批量删除${spec.entity}分组（其中的${spec.entity}移出分组）`, params: ProjectParams, body: Ids } },
+      { config: needs('deleteGroup'), schema: { tags, summary: `批量删除${spec.entity}分组（其中的${spec.entity}移出分组）`, params: ProjectParams, body: Ids, response: { 200: OkOf(DeletedCount) } } },
       async (request) => {
         const ids = parseIds(request.body.ids, '请选择删除分组');
         return ok({ deleted: await deleteKindGroups(app.db, projectOf(request).project.uuid, spec.kind, ids) }, '批量删除成功!');

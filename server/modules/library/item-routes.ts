@@ -1,8 +1,8 @@
-import type { Static } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
-import { ok, REPORT_BASE } from '../../lib/report-service';
+import { DeletedCount, ok, OkOf, REPORT_BASE, UpdatedCount } from '../../lib/report-service';
 import { isId } from '../../lib/schema-types';
 import type { LibraryOperation } from '../../../contract/library';
 import { projectOf } from '../../access/gate';
@@ -11,7 +11,7 @@ import { deleteItems, insertItems, labelIdsByName, moveItems, setLabelsOfItems, 
 import { itemsOfProject, presentedItem, presentedItems, readListQuery } from './items';
 import { listItems } from './list-page';
 import type { LibraryKindContract } from '../../../contract/library';
-import { BulkItems, ExportBody, Ids, ItemWrite, ListQuery, MoveBody, ProjectIdParams, ProjectParams } from './schemas';
+import { BulkItems, ExportBody, ExportRowResult, Ids, Item, ItemPage, ItemWrite, ListQuery, MoveBody, ProjectIdParams, ProjectParams, SavedItem } from './schemas';
 import { checkGroup, checkLabels, itemValues } from './write';
 
 type Body = Static<typeof ItemWrite>;
@@ -41,7 +41,7 @@ export function itemRoutes(spec: LibraryKindContract) {
 
     app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof ListQuery> }>(
       `${base}/report_list/`,
-      { config: needs('view'), schema: { tags, summary: `${spec.entity}列表（分页、名称、分组、时间、标签筛选）`, params: ProjectParams, querystring: ListQuery } },
+      { config: needs('view'), schema: { tags, summary: `${spec.entity}列表（分页、名称、分组、时间、标签筛选）`, params: ProjectParams, querystring: ListQuery, response: { 200: ItemPage } } },
       async (request) => {
         const { project } = projectOf(request);
         const filter = readListQuery(request.query, tz);
@@ -52,7 +52,7 @@ export function itemRoutes(spec: LibraryKindContract) {
 
     app.get<{ Params: Static<typeof ProjectIdParams> }>(
       `${base}/:id/`,
-      { config: needs('view'), schema: { tags, summary: `${spec.entity}详情`, params: ProjectIdParams } },
+      { config: needs('view'), schema: { tags, summary: `${spec.entity}详情`, params: ProjectIdParams, response: { 200: OkOf(Item) } } },
       async (request) => {
         const { project } = projectOf(request);
         const item = await presentedItem(app.db, project.uuid, spec.kind, request.params.id, tz);
@@ -63,7 +63,7 @@ export function itemRoutes(spec: LibraryKindContract) {
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Body }>(
       `${base}/report_create/`,
-      { config: needs('create'), schema: { tags, summary: `新增${spec.entity}`, params: ProjectParams, body: ItemWrite } },
+      { config: needs('create'), schema: { tags, summary: `新增${spec.entity}`, params: ProjectParams, body: ItemWrite, response: { 201: SavedItem } } },
       async (request, reply) => {
         const { project } = projectOf(request);
         const [id] = await create(request, ownerOf(project), [request.body]);
@@ -73,7 +73,7 @@ export function itemRoutes(spec: LibraryKindContract) {
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof BulkItems> }>(
       `${base}/bulk_create/`,
-      { config: needs('create'), schema: { tags, summary: `批量新增${spec.entity}，全部成功或全部不建`, params: ProjectParams, body: BulkItems } },
+      { config: needs('create'), schema: { tags, summary: `批量新增${spec.entity}，全部成功或全部不建`, params: ProjectParams, body: BulkItems, response: { 201: OkOf(Type.Array(Item)) } } },
       async (request, reply) => {
         const { project } = projectOf(request);
         const bodies = Array.isArray(request.body) ? request.body : request.body.data;
@@ -85,7 +85,7 @@ export function itemRoutes(spec: LibraryKindContract) {
 
     app.put<{ Params: Static<typeof ProjectParams>; Body: Body }>(
       `${base}/${spec.editPath}/`,
-      { config: needs('edit'), schema: { tags, summary: `编辑${spec.entity}（body 带 id）`, params: ProjectParams, body: ItemWrite } },
+      { config: needs('edit'), schema: { tags, summary: `编辑${spec.entity}（body 带 id）`, params: ProjectParams, body: ItemWrite, response: { 200: SavedItem } } },
       async (request) => {
         const { project } = projectOf(request);
         if (!request.body.id) throw badRequest(`缺少${spec.entity} id`);
@@ -102,7 +102,7 @@ export function itemRoutes(spec: LibraryKindContract) {
 
     app.put<{ Params: Static<typeof ProjectParams>; Body: Static<typeof MoveBody> }>(
       `${base}/batch_remove_edit/`,
-      { config: needs('edit', 'batchEdit'), schema: { tags, summary: '批量移入分组；group_id 为 -1 时移出分组', params: ProjectParams, body: MoveBody } },
+      { config: needs('edit', 'batchEdit'), schema: { tags, summary: '批量移入分组；group_id 为 -1 时移出分组', params: ProjectParams, body: MoveBody, response: { 200: OkOf(UpdatedCount) } } },
       async (request) => {
         const { project } = projectOf(request);
         if (request.body.group_id === '') throw badRequest('请选择要移动的分组');
@@ -118,7 +118,7 @@ export function itemRoutes(spec: LibraryKindContract) {
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof Ids> }>(
       `${base}/batch_delete/`,
-      { config: needs('delete', 'batchDelete'), schema: { tags, summary: `批量删除${spec.entity}（文件不再被引用时一并删除）`, params: ProjectParams, body: Ids } },
+      { config: needs('delete', 'batchDelete'), schema: { tags, summary: `批量删除${spec.entity}（文件不再被引用时一并删除）`, params: ProjectParams, body: Ids, response: { 200: OkOf(DeletedCount) } } },
       async (request) => {
         const found = projectOf(request);
         const ids = parseIds(request.body.ids, '请勾选批量删除数据!');
@@ -132,7 +132,7 @@ export function itemRoutes(spec: LibraryKindContract) {
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof ExportBody> }>(
       `${base}/export_report/`,
-      { config: needs('edit', 'batchEdit'), schema: { tags, summary: '按标签名称设置标签（表格导入）；不在标签池中的名称逐行返回', params: ProjectParams, body: ExportBody } },
+      { config: needs('edit', 'batchEdit'), schema: { tags, summary: '按标签名称设置标签（表格导入）；不在标签池中的名称逐行返回', params: ProjectParams, body: ExportBody, response: { 200: OkOf(Type.Array(ExportRowResult)) } } },
       async (request) => {
         const { project } = projectOf(request);
         const rows = request.body.reports;
@@ -148,7 +148,8 @@ export function itemRoutes(spec: LibraryKindContract) {
         });
         await setLabelsOfItems(app.db, results.filter((result) => result.found));
         return ok(
-          results.map(({ row, id, found, unmatched }) => ({ row, id, updated: found, unmatched, reason: found ? undefined : `${spec.entity}不存在` })),
+          // A non-numeric id is NaN, which JSON writes as null (and the schema's serializer refuses).
+          results.map(({ row, id, found, unmatched }) => ({ row, id: Number.isFinite(id) ? id : null, updated: found, unmatched, reason: found ? undefined : `${spec.entity}不存在` })),
           '导入成功',
         );
       },

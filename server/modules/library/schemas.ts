@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { ResultPageOf } from '../../lib/report-service';
 import { Id, Int } from '../../lib/schema-types';
 
 export const ProjectParams = Type.Object({ projectId: Type.String({ maxLength: 64 }) });
@@ -58,3 +59,53 @@ export const GroupWrite = Type.Object({
 export const GroupBatchEdit = Type.Object({
   data: Type.Array(Type.Intersect([Type.Object({ id: Id() }), GroupWrite]), { maxItems: 1000 }),
 });
+
+// Answers. Every field the handlers send is listed with its type: the response schema
+// serializes the answer, and drops any field it does not list.
+
+/** A label as an item carries it (items.ts presentedColumns). */
+export const ItemLabel = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  label_group: Type.Union([Type.Integer(), Type.Null()]),
+  extra_info: Type.Unknown({ description: '自由 JSON 对象，例如 {level}' }),
+});
+
+/** A report or material as the list, the detail and the writes answer it (items.ts presentItem). */
+export const Item = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  create_user: Type.String(),
+  cover: Type.String(),
+  file: Type.String(),
+  real_file_name: Type.String(),
+  group_id: Type.Integer({ description: '-1：未分组' }),
+  thumbnail: Type.Union([Type.String(), Type.Null()], { description: '卡片缩略图地址，没有时为 null' }),
+  labels: Type.Array(ItemLabel),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export const ItemPage = ResultPageOf(Item);
+/** A create's or an edit's answer: the item as saved, absent when a concurrent request deleted it meanwhile. */
+export const SavedItem = Type.Object({ code: Type.Integer(), message: Type.String(), data: Type.Optional(Item) });
+
+/** One row of a label sheet applied by export_report/. */
+export const ExportRowResult = Type.Object({
+  row: Type.Integer(),
+  id: Type.Union([Type.Number(), Type.Null()], { description: '表格中的 id；不是数字时为 null' }),
+  updated: Type.Boolean(),
+  unmatched: Type.Array(Type.String(), { description: '不在标签池中的标签名称' }),
+  reason: Type.Optional(Type.String()),
+});
+
+/** A report or material group with its item count (group-routes.ts present). */
+export const Group = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  sorted: Type.Integer(),
+  user_uuid: Type.Union([Type.String(), Type.Null()]),
+  num: Type.Integer(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export const GroupList = Type.Object({ code: Type.Integer(), data: Type.Array(Group), total_report_number: Type.Integer() });

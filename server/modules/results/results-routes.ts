@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { REPORT } from '../../../contract/library';
 import { GENERATE_MESSAGE, REGION_PAYLOAD_KEYS, type GeneratePayload } from '../../../contract/results';
 import { badRequest } from '../../lib/errors';
-import { ok } from '../../lib/report-service';
+import { ok, OkOf } from '../../lib/report-service';
 import { Id, Int } from '../../lib/schema-types';
 import { inProject, projectOf } from '../../access/gate';
 import type { ResultDeps } from './deps';
@@ -11,6 +11,7 @@ import { checkGeneration, dimensionLabelIds, MAX_REGIONS } from './generation-ch
 import { createGeneration, listGenerations } from './generation-queries';
 import { listResults, readResultQuery, resultStatistics } from './result-queries';
 import { displayName } from '../../../contract/users';
+import { GenerationPage, GenerationStarted, ResultPage, ResultStatistics } from './schemas';
 
 const RESULT_BASE = '/studio/report/api/oa_result/projects/:projectId/report';
 const ProjectParams = Type.Object({ projectId: Type.String({ maxLength: 64 }) });
@@ -62,7 +63,7 @@ export function resultsRoutes(deps: ResultDeps) {
 
     app.post<{ Params: Static<typeof ProjectParams>; Body: Static<typeof GenerateBody> }>(
       `${RESULT_BASE}/generate/`,
-      { config: inProject(REPORT.permissions.create), schema: { tags, summary: '成果生成：每个区域一份 PDF 报告，后台生成，立即返回任务', params: ProjectParams, body: GenerateBody } },
+      { config: inProject(REPORT.permissions.create), schema: { tags, summary: '成果生成：每个区域一份 PDF 报告，后台生成，立即返回任务', params: ProjectParams, body: GenerateBody, response: { 200: OkOf(GenerationStarted) } } },
       async (request) => {
         const { project } = projectOf(request);
         const payload = request.body as GeneratePayload;
@@ -75,7 +76,7 @@ export function resultsRoutes(deps: ResultDeps) {
 
     app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof PageQuery> }>(
       `${RESULT_BASE}/generate/`,
-      { config: canView, schema: { tags, summary: '成果生成任务列表（最新在前）：状态、各区域完成与失败数、时间、发起人', params: ProjectParams, querystring: PageQuery } },
+      { config: canView, schema: { tags, summary: '成果生成任务列表（最新在前）：状态、各区域完成与失败数、时间、发起人', params: ProjectParams, querystring: PageQuery, response: { 200: GenerationPage } } },
       async (request) => {
         const { project } = projectOf(request);
         const paging = page(request.query);
@@ -86,7 +87,7 @@ export function resultsRoutes(deps: ResultDeps) {
 
     app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof ResultQuery> }>(
       `${RESULT_BASE}/list/`,
-      { config: canView, schema: { tags, summary: '成果列表：报告列表项加区域、体检维度、指标达标数；按区域、维度、来源筛选', params: ProjectParams, querystring: ResultQuery } },
+      { config: canView, schema: { tags, summary: '成果列表：报告列表项加区域、体检维度、指标达标数；按区域、维度、来源筛选', params: ProjectParams, querystring: ResultQuery, response: { 200: ResultPage } } },
       async (request) => {
         const { project } = projectOf(request);
         const filter = readResultQuery(request.query, tz);
@@ -97,7 +98,7 @@ export function resultsRoutes(deps: ResultDeps) {
 
     app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof ResultQuery> }>(
       `${RESULT_BASE}/statistics/`,
-      { config: canView, schema: { tags, summary: '成果统计：总数、各体检维度数、下一级区域数、指标达标数', params: ProjectParams, querystring: ResultQuery } },
+      { config: canView, schema: { tags, summary: '成果统计：总数、各体检维度数、下一级区域数、指标达标数', params: ProjectParams, querystring: ResultQuery, response: { 200: OkOf(ResultStatistics) } } },
       async (request) => {
         const { project } = projectOf(request);
         const filter = readResultQuery(request.query, tz);

@@ -1,24 +1,16 @@
 import { useMemo } from 'react';
+import type { Answer } from '../../api/client';
 import { useApiMutation } from '../../api/hooks';
 import { reportListPage, reportListQuery } from '../../providers/data/report';
 import type { LibraryKind } from './kinds';
 import { listRequest, type ListQuery } from './list-query';
 import type { LibraryItem } from './types';
 
-/** A report or material group as group_list answers it, with its item count. */
-export interface LibraryGroup {
-  id: number;
-  name: string;
-  sorted: number;
-  user_uuid: string | null;
-  num: number;
-}
+/** group_list's answer: the groups and the number of items in all of them (materials' is the same). */
+export type GroupListAnswer = Answer<'getReportProjectsByProjectIdReportGroupGroupList'>;
 
-/** group_list's answer: the groups and the number of items in all of them. */
-export interface GroupListAnswer {
-  data?: LibraryGroup[];
-  total_report_number?: number;
-}
+/** A report or material group as group_list answers it, with its item count. */
+export type LibraryGroup = GroupListAnswer['data'][number];
 
 export interface ItemPage {
   items: LibraryItem[];
@@ -45,7 +37,7 @@ export function useLibraryApi(projectUuid: string, kind: LibraryKind) {
   return useMemo(() => {
     const path = { projectId: projectUuid };
     const { operations } = kind;
-    // The server documents no answer schema for the report service: its answer's message is the success text.
+    // A change's answer: its message is the success text.
     const answer = (request: Promise<unknown>) => request as Promise<ServiceAnswer>;
     return {
       listItems: async (query: ListQuery, pageNo = query.pageNo): Promise<ItemPage> => {
@@ -55,7 +47,7 @@ export function useLibraryApi(projectUuid: string, kind: LibraryKind) {
         return { items: data, total };
       },
       /** One item; an id that does not exist answers 404, which the HTTP layer keeps silent. */
-      item: async (id: number) => ((await call(operations.item, { path: { ...path, id } })) as { data: LibraryItem }).data,
+      item: async (id: number): Promise<LibraryItem> => (await call(operations.item, { path: { ...path, id } })).data,
       moveItems: (ids: number[], groupId: number) => answer(call(operations.moveItems, { path, body: { ids: ids.join(','), group_id: groupId } })),
       /** Deletes items; the answer's message is shown as the server words it. */
       deleteItems: (ids: number[]) => answer(call(operations.deleteItems, { path, body: { ids: ids.join(',') } })),

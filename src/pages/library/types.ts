@@ -1,24 +1,7 @@
-import type { Label } from '../../resources/records';
+import type { Answer } from '../../api/client';
 
-/** A label as the library answers it on an item. */
-type ItemLabel = Pick<Label, 'id' | 'name' | 'label_group'> & Partial<Pick<Label, 'extra_info'>>;
-
-/** A report or material as report_list and {id}/ answer it (server/modules/library/items.ts). */
-export interface LibraryItem {
-  id: number;
-  name: string;
-  create_user: string;
-  cover: string | null;
-  file: string | null;
-  real_file_name: string | null;
-  /** -1: no group. */
-  group_id: number;
-  labels: ItemLabel[];
-  created_at: string;
-  updated_at: string;
-  /** A small preview of an image item, when the server made one. */
-  thumbnail?: string | null;
-}
+/** A report or material as report_list and {id}/ answer it (server/modules/library/schemas.ts Item); materials have the same shape. */
+export type LibraryItem = Answer<'getReportProjectsByProjectIdReportReportList'>['result']['data'][number];
 
 /** The query string of the detail screens (spec section 2: both route families read the same parameters). */
 export function detailSearch(item: LibraryItem): string {

@@ -1,7 +1,7 @@
 import { useInvalidate, useList } from '@refinedev/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
-import { useLibraryApi, type GroupListAnswer } from './api';
+import { useLibraryApi } from './api';
 import type { LibraryKind } from './kinds';
 import { listRequest, type ListQuery } from './list-query';
 import type { LibraryItem } from './types';
@@ -39,8 +39,7 @@ export function useLibraryData(projectId: string, kind: LibraryKind, query: List
   const loadKey = `${JSON.stringify(request)}#${reloads}`;
 
   const page = { items: items.data?.data ?? [], total: items.data?.total ?? 0 };
-  // The server documents no answer schema for the report service.
-  const answer = groups.data?.data as GroupListAnswer | undefined;
+  const answer = groups.data?.data;
   const groupList = { groups: answer?.data ?? [], total: answer?.total_report_number ?? 0 };
   return { api, items, page, groups, groupList, reload, loadKey };
 }

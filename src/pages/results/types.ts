@@ -1,5 +1,4 @@
-import type { ResultItemExtra } from '../../../contract/results';
-import type { LibraryItem } from '../library/types';
+import type { Answer } from '../../api/client';
 
-/** A report of the results list: a library report with its region, dimension and indicator counts. */
-export type ResultItem = LibraryItem & Partial<ResultItemExtra>;
+/** A report of the results list: a library report with its region, dimension and indicator counts (server/modules/results/schemas.ts ResultItem). */
+export type ResultItem = Answer<'getOaResultProjectsByProjectIdReportList'>['result']['data'][number];

@@ -1,6 +1,7 @@
 import type { LabelImportRow } from '../../lib/spreadsheet/label-sheet';
 import type { CrudFilters } from '@refinedev/core';
 import { useMemo } from 'react';
+import type { Answer } from '../../api/client';
 import { useApiMutation } from '../../api/hooks';
 import { everyPage } from '../../lib/every-page';
 import { reportListPage, reportListQuery } from '../../providers/data/report';
@@ -16,23 +17,9 @@ export interface LabelQuery {
   pageSize: number;
 }
 
-/** What label/import/ would do (dry run) or did with each row, in the order sent. */
-export interface ImportPlanRow {
-  row: number;
-  name: string;
-  group: string;
-  origin: string;
-  action: 'create' | 'change' | 'unchanged' | 'reject';
-  reason?: string;
-}
-
-export interface ImportPlan {
-  created: number;
-  changed: number;
-  unchanged: number;
-  rejected: number;
-  rows: ImportPlanRow[];
-}
+/** What label/import/ would do (dry run) or did: the counts, and each row in the order sent. */
+export type ImportPlan = Answer<'postReportProjectsByProjectIdLabelImport'>['data'];
+export type ImportPlanRow = ImportPlan['rows'][number];
 
 export interface LabelValues {
   name: string;
@@ -69,7 +56,7 @@ export function useLabelApi(projectId: string) {
         }),
       /** The spreadsheet import: a dry run answers the plan only; otherwise the valid rows are written at once. */
       importLabels: async (rows: LabelImportRow[], dryRun: boolean) =>
-        ((await call('postReportProjectsByProjectIdLabelImport', { path, body: { dry_run: dryRun, rows } })) as { data: ImportPlan }).data,
+        (await call('postReportProjectsByProjectIdLabelImport', { path, body: { dry_run: dryRun, rows } })).data,
       // A duplicate (HTTP 400, body code 400) shows as a warning; http.ts does it.
       createLabel: (values: LabelValues) => call('postReportProjectsByProjectIdLabel', { path, body: { ...values, type: ATOMIC_LABEL } }, { warnCode400: true }),
       /** Several names at once: all are made or none (label/bulk_create/). */

@@ -21,7 +21,10 @@ export function useItemTagApi(projectUuid: string, kind: LibraryKind) {
         return new Set(pool.map((label) => label.name));
       },
       items: (ids: number[]) => fetchItems(api, ids),
-      write: api.writeTags,
+      /** Writes the rows; the sheet's preview already told which names do not match, so the answer is not read. */
+      write: async (rows: Parameters<typeof api.writeTags>[0]) => {
+        await api.writeTags(rows);
+      },
     }),
     [api, kind.entity, labels],
   );

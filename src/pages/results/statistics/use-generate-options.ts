@@ -4,7 +4,6 @@ import { LABEL_LIST_LIMIT } from '../../../../contract/labels';
 import { REPORT } from '../../../../contract/library';
 import { useApiQuery } from '../../../api/hooks';
 import type { Label, LabelGroup } from '../../../resources/records';
-import type { GroupListAnswer } from '../../library/api';
 import { REPORT_KIND } from '../../library/kinds';
 
 /** The label group whose labels are the report types (seeded in every 城市体检 project). */
@@ -31,7 +30,7 @@ export function useGenerateOptions(projectId: string, enabled: boolean) {
     () => ({
       reportTypes: (typeGroup ? (types.data?.data ?? []) : []).map((label) => ({ value: label.id, label: label.name })),
       reportTypesLoading: labelGroups.isFetching || types.isFetching,
-      reportGroups: ((groups.data?.data as GroupListAnswer | undefined)?.data ?? []).map((group) => ({ value: group.id, label: group.name })),
+      reportGroups: (groups.data?.data.data ?? []).map((group) => ({ value: group.id, label: group.name })),
       reportGroupsLoading: groups.isFetching,
     }),
     [typeGroup, types.data, types.isFetching, labelGroups.isFetching, groups.data, groups.isFetching],
