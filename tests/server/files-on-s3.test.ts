@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../server/db/schema';
+import { sweepOrphans } from '../../server/modules/uploads/storage-gc';
 import { authHeaders, createTestApp, DEMO, login, multipart, padded, SAMPLES, uploadFile, type TestContext } from './helpers';
 import { startObjectStore, type ObjectStore } from './object-store';
 
@@ -83,6 +84,16 @@ describe('files in an S3-compatible bucket', () => {
     expect(thumbnail.headers['content-type']).toBe('image/webp');
     expect(thumbnail.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     expect(await store.keys()).toContain((await rowOf(file.id)).thumbKey);
+  });
+
+  it('sweeps an object no row names from the bucket, and keeps the files', async () => {
+    const orphan = 'f2020/01/00000000-0000-4000-8000-000000000000';
+    await store.client.send(new PutObjectCommand({ Bucket: store.bucket, Key: orphan, Body: 'left by a killed upload' }));
+    const before = await store.keys();
+    // An hour from now, everything written so far is old enough to be an orphan.
+    expect(await sweepOrphans(ctx.app, Date.now() + 2 * 3600_000)).toBe(1);
+    expect(await store.keys()).toEqual(before.filter((key) => key !== orphan));
+    expect((await get(reportUrl)).rawPayload.equals(report)).toBe(true);
   });
 
   it('answers 503 with a Chinese message while the store is down, and records nothing', async () => {
