@@ -76,6 +76,23 @@ describe('files in an S3-compatible bucket', () => {
     expect(await store.keys()).toEqual(kept);
   });
 
+  it.each([
+    ['a cover, within one part', 'cover', 3 * 1024 * 1024, '上传图片大小不能超过 2MB!'],
+    ['a material image, after parts of a multipart upload', 'material', 12 * 1024 * 1024, '上传图片大小不能超过 10MB!'],
+  ])('refuses %s over its limit while it streams, and keeps nothing of it', async (_what, purpose, size, message) => {
+    const kept = await store.keys();
+    const body = multipart({}, { name: '大图.png', content: padded(SAMPLES.png, size) });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/uploader/v1/projects/${DEMO.projectUuid}/file_upload/?purpose=${purpose}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...authHeaders(admin) },
+    });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().message).toBe(message);
+    expect(await store.keys()).toEqual(kept);
+  });
+
   it('makes a material image’s thumbnail in the bucket and serves it', async () => {
     const file = await uploadFile(ctx.app, admin, '现场照片.png', SAMPLES.png, 'material');
     expect(file.thumbnail_url).toBeTruthy();
