@@ -103,6 +103,25 @@ describe('files in an S3-compatible bucket', () => {
     expect(await store.keys()).toContain((await rowOf(file.id)).thumbKey);
   });
 
+  it('joins a chunked upload whose chunks are objects in the bucket, and removes the chunks', async () => {
+    const file = padded(SAMPLES.pdf, 2500);
+    const kept = await store.keys();
+    for (const index of [1, 0, 2]) {
+      const body = multipart(
+        { task_id: 's3-task', chunk: String(index), chunks: '3', size: String(file.length), name: '分片报告.pdf' },
+        { name: 'blob', content: file.subarray(index * 1000, (index + 1) * 1000) },
+      );
+      const sent = await ctx.app.inject({ method: 'POST', url: '/api/uploader/v2/index/', payload: body.payload, headers: { ...body.headers, ...authHeaders(admin) } });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    expect((await store.keys()).length).toBe(kept.length + 3);
+    const done = await ctx.app.inject({ method: 'POST', url: '/api/uploader/v2/success/', payload: { task_id: 's3-task' }, headers: authHeaders(admin) });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await get(done.json().url)).rawPayload.equals(file)).toBe(true);
+    // The chunks are gone; the joined file stays.
+    expect((await store.keys()).length).toBe(kept.length + 1);
+  });
+
   it('sweeps an object no row names from the bucket, and keeps the files', async () => {
     const orphan = 'f2020/01/00000000-0000-4000-8000-000000000000';
     await store.client.send(new PutObjectCommand({ Bucket: store.bucket, Key: orphan, Body: 'left by a killed upload' }));
