@@ -14,7 +14,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/accounts/routes';
 import { outboxSender, type SmsSender } from './lib/sms';
-import { dataDirStorage, type Storage } from './lib/storage';
+import { openStorage, type Storage } from './lib/storage';
 import multipart from '@fastify/multipart';
 import { uploadRoutes } from './modules/uploads/routes';
 import { labelModuleRoutes } from './modules/labels/routes';
@@ -54,6 +54,8 @@ export interface AppOptions {
   /** Folder of the built web app; defaults to dist/ beside server/. */
   webRoot?: string;
   logger?: boolean | object;
+  /** Where file contents live; defaults to what STORAGE names (server.ts opens it first, for the seed). */
+  storage?: Storage;
   /** Where verification codes go; defaults to the outbox file in DATA_DIR. */
   smsSender?: SmsSender;
   /** The job queue's timings (tests poll more often); false: no queue (the OpenAPI document is made without a database). */
@@ -87,7 +89,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('sms', options.smsSender ?? outboxSender(options.config.dataDir, app.log));
-  app.decorate('storage', dataDirStorage(options.config.dataDir));
+  const storage = options.storage ?? (await openStorage(options.config));
+  app.decorate('storage', storage);
+  app.addHook('onClose', async () => storage.close?.());
   // The migrations ran in openDatabase; pg-boss sets up its own schema beside them.
   const jobs = options.jobs === false ? idleJobQueue() : await startJobQueue(options.database.db, { ...DEFAULT_QUEUE_OPTIONS, ...options.jobs });
   app.decorate('jobs', jobs);

@@ -37,6 +37,26 @@ export interface Config {
   /** WORKFLOW_MAX_TASKS: tasks one workflow may hold (default 1000). */
   workflowMaxTasks: number;
   organizationSelfService: OrganizationSelfService;
+  /** STORAGE: where file contents live, the data folder (disk, default) or an S3-compatible bucket. */
+  storage: StorageConfig;
+}
+
+export type StorageConfig = { kind: 'disk' } | S3Config;
+
+/** STORAGE=s3: an S3-compatible object store (AWS S3, MinIO, OSS, COS…). */
+export interface S3Config {
+  kind: 's3';
+  /** S3_ENDPOINT: the store's address (https://minio.example.com:9000); unset: AWS S3 of the region. */
+  endpoint: string | undefined;
+  /** S3_BUCKET: an existing bucket, checked at start. */
+  bucket: string;
+  /** S3_REGION (default us-east-1). */
+  region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: never logged, never in the config fingerprint. */
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_FORCE_PATH_STYLE: bucket in the path rather than the host name (default true with S3_ENDPOINT). */
+  forcePathStyle: boolean;
 }
 
 /** Who may create an organization of their own (POST /api/organization/v1/organizations/). */
@@ -276,6 +296,45 @@ function parseSwitch(env: NodeJS.ProcessEnv, variable: string, fallback: boolean
   return raw === 'on';
 }
 
+function requiredText(env: NodeJS.ProcessEnv, variable: string): string {
+  const raw = env[variable]?.trim();
+  if (!raw) throw new ConfigError(variable, '在 STORAGE=s3 时必须设置');
+  return raw;
+}
+
+function parseStorage(env: NodeJS.ProcessEnv): StorageConfig {
+  const kind = env.STORAGE || 'disk';
+  if (kind === 'disk') return { kind };
+  if (kind !== 's3') throw new ConfigError('STORAGE', `必须是 disk 或 s3，当前为 "${kind}"`);
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined) {
+    const url = URL.canParse(endpoint) ? new URL(endpoint) : undefined;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search) {
+      throw new ConfigError('S3_ENDPOINT', `必须是 http:// 或 https:// 开头、不带账号和查询参数的地址（例如 https://minio.example.com:9000），当前为 "${endpoint}"`);
+    }
+  }
+  const bucket = requiredText(env, 'S3_BUCKET');
+  // S3's bucket naming rules: what a bucket can be called anywhere.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError('S3_BUCKET', `必须是 3 到 63 个小写字母、数字、点或连字符，当前为 "${bucket}"`);
+  }
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{1,64}$/i.test(region)) throw new ConfigError('S3_REGION', `必须是区域名称（例如 us-east-1），当前为 "${region}"`);
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim() || undefined;
+  if (pathStyle !== undefined && pathStyle !== 'true' && pathStyle !== 'false') {
+    throw new ConfigError('S3_FORCE_PATH_STYLE', `必须是 true 或 false，当前为 "${pathStyle}"`);
+  }
+  return {
+    kind,
+    endpoint,
+    bucket,
+    region,
+    accessKeyId: requiredText(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: requiredText(env, 'S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: pathStyle === undefined ? endpoint !== undefined : pathStyle === 'true',
+  };
+}
+
 function parseLogLevel(raw: string | undefined): string {
   const level = raw || 'info';
   if (!LOG_LEVELS.includes(level)) throw new ConfigError('LOG_LEVEL', `必须是 ${LOG_LEVELS.join('、')} 之一`);
@@ -324,5 +383,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: parseSwitch(env, 'ORGANIZATION_SELF_SERVICE', true),
       maxOwnedPerUser: parseLimit(env, 'ORGANIZATION_MAX_OWNED_PER_USER', 10, 1_000_000),
     },
+    storage: parseStorage(env),
   };
 }

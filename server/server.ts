@@ -3,13 +3,16 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
-import { dataDirStorage } from './lib/storage';
+import { openStorage } from './lib/storage';
 import { queueDemoGenerations } from './modules/results/demo-generation';
 
 async function main() {
   let config;
+  let storage;
   try {
     config = loadConfig();
+    // A missing bucket or wrong credentials stop the start, named like any bad setting.
+    storage = await openStorage(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -20,10 +23,10 @@ async function main() {
   process.env.TZ = config.timeZone;
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
   const seeding = performance.now();
-  await seed(database.db, { storage: dataDirStorage(config.dataDir) });
+  await seed(database.db, { storage });
   const seedMs = Math.round(performance.now() - seeding);
   // WEB_ROOT: another build of the app to serve (tests build their own copy); default dist/.
-  const app = await buildApp({ config, database, webRoot: process.env.WEB_ROOT || undefined, logger: { level: config.logLevel } });
+  const app = await buildApp({ config, database, storage, webRoot: process.env.WEB_ROOT || undefined, logger: { level: config.logLevel } });
   app.log.info(`演示数据检查完成，用时 ${seedMs} ms`);
   // The demo project's first 成果 generations, queued once: the job queue makes them after the start.
   await queueDemoGenerations(app).catch((error) => app.log.warn({ err: error }, '演示成果生成未能排队'));

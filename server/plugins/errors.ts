@@ -79,6 +79,8 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A 503 of a service out of reach (the object store, the SMS gateway) names what failed only in the log.
+      if (error.statusCode >= 500 && error.cause !== undefined) request.log.error({ err: error, cause: error.cause, reqId: request.id }, 'request failed');
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ code: error.code, message: error.message });
     }

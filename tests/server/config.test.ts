@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
+import { openStorage } from '../../server/lib/storage';
+import { configFingerprint } from '../../server/modules/health/routes';
+import { startObjectStore, type ObjectStore } from './object-store';
+
+const S3 = { STORAGE: 's3', S3_BUCKET: 'report-files', S3_ACCESS_KEY_ID: 'key-id', S3_SECRET_ACCESS_KEY: 'the-secret' };
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -75,8 +80,63 @@ describe('configuration', () => {
     ['WORKFLOW_MAX_TASKS', { WORKFLOW_MAX_TASKS: '-5' }],
     ['ORGANIZATION_SELF_SERVICE', { ORGANIZATION_SELF_SERVICE: 'yes' }],
     ['ORGANIZATION_MAX_OWNED_PER_USER', { ORGANIZATION_MAX_OWNED_PER_USER: '0' }],
+    ['STORAGE', { STORAGE: 'nfs' }],
+    ['S3_BUCKET', { ...S3, S3_BUCKET: '' }],
+    ['S3_BUCKET', { ...S3, S3_BUCKET: 'Reports/2024' }],
+    ['S3_ACCESS_KEY_ID', { ...S3, S3_ACCESS_KEY_ID: '' }],
+    ['S3_SECRET_ACCESS_KEY', { ...S3, S3_SECRET_ACCESS_KEY: ' ' }],
+    ['S3_ENDPOINT', { ...S3, S3_ENDPOINT: 'minio.example.com:9000' }],
+    ['S3_ENDPOINT', { ...S3, S3_ENDPOINT: 'https://user:pass@minio.example.com' }],
+    ['S3_REGION', { ...S3, S3_REGION: 'us east' }],
+    ['S3_FORCE_PATH_STYLE', { ...S3, S3_FORCE_PATH_STYLE: 'yes' }],
   ])('stops with a message that names %s', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  it('keeps files on disk by default; with STORAGE=s3 reads the bucket settings, path style by default only with an endpoint', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'disk' });
+    expect(loadConfig({ STORAGE: 'disk', S3_BUCKET: 'ignored' }).storage).toEqual({ kind: 'disk' });
+    expect(loadConfig(S3).storage).toEqual({
+      kind: 's3', endpoint: undefined, bucket: 'report-files', region: 'us-east-1', accessKeyId: 'key-id', secretAccessKey: 'the-secret', forcePathStyle: false,
+    });
+    expect(loadConfig({ ...S3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'cn-north-1' }).storage).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'cn-north-1', forcePathStyle: true });
+    expect(loadConfig({ ...S3, S3_ENDPOINT: 'https://oss.example.com', S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({ forcePathStyle: false });
+  });
+
+  it('shows the bucket, never the keys, in the fingerprint of /api/healthy/test_config_change/', () => {
+    const fingerprint = (env: Record<string, string>) => configFingerprint(loadConfig(env), 'pglite');
+    expect(fingerprint(S3)).toBe(fingerprint({ ...S3, S3_ACCESS_KEY_ID: 'other-id', S3_SECRET_ACCESS_KEY: 'other-secret' }));
+    expect(fingerprint(S3)).not.toBe(fingerprint({ ...S3, S3_BUCKET: 'other-bucket' }));
+    expect(fingerprint(S3)).not.toBe(fingerprint({}));
+  });
+});
+
+describe('the bucket, checked at start', () => {
+  let store: ObjectStore;
+  beforeAll(async () => {
+    store = await startObjectStore();
+  });
+  afterAll(() => store?.dispose());
+
+  const opening = (env: Record<string, string>) => openStorage(loadConfig({ ...store.env, ...env }));
+
+  it('opens an existing bucket with the right credentials', async () => {
+    const storage = await opening({});
+    expect(await storage.size('f2024/01/missing')).toBeNull();
+    storage.close?.();
+  });
+
+  // s3rver does not check SigV4 signatures, so a wrong secret with a known key id cannot be shown here.
+  it.each([
+    ['S3_BUCKET', { S3_BUCKET: 'no-such-bucket' }, /存储桶 "no-such-bucket" 不存在/],
+    ['S3_ACCESS_KEY_ID', { S3_ACCESS_KEY_ID: 'unknown-key' }, /S3_SECRET_ACCESS_KEY 不正确/],
+    ['S3_ENDPOINT', { S3_ENDPOINT: 'http://127.0.0.1:1' }, /无法连接对象存储 http:\/\/127.0.0.1:1/],
+  ])('refuses to start with a message that names %s', async (variable, env, reason) => {
+    const refusal = opening(env);
+    await expect(refusal).rejects.toThrow(ConfigError);
+    await expect(refusal).rejects.toThrow(`配置错误：环境变量 ${variable}`);
+    await expect(refusal).rejects.toThrow(reason);
+    await expect(refusal).rejects.not.toThrow(/S3RVER/);
   });
 });

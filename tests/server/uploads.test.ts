@@ -75,6 +75,23 @@ describe('single upload and serving', () => {
     expect(tail.body).toBe('%%EOF\n');
     const past = await ctx.app.inject({ method: 'GET', url: file.url, headers: { ...authHeaders(admin), range: 'bytes=99999-' } });
     expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${SAMPLES.pdf.length}`);
+  });
+
+  it('dates a file by its upload and answers 304 to a copy that is as new', async () => {
+    const file = (await upload(admin, 'dated.pdf', SAMPLES.pdf)).json();
+    const first = await ctx.app.inject({ method: 'GET', url: file.url, headers: authHeaders(admin) });
+    const lastModified = first.headers['last-modified'] as string;
+    const [row] = await ctx.database.db.select().from(storedFiles).where(eq(storedFiles.id, file.id));
+    expect(lastModified).toBe(row.createdAt.toUTCString());
+    const since = (date: string) => ctx.app.inject({ method: 'GET', url: file.url, headers: { ...authHeaders(admin), 'if-modified-since': date } });
+    expect((await since(lastModified)).statusCode).toBe(304);
+    const older = await since(new Date(row.createdAt.getTime() - 3600_000).toUTCString());
+    expect(older.statusCode).toBe(200);
+    expect(older.rawPayload.equals(SAMPLES.pdf)).toBe(true);
+    // An ETag that no longer matches wins over a date that does.
+    const changed = await ctx.app.inject({ method: 'GET', url: file.url, headers: { ...authHeaders(admin), 'if-modified-since': lastModified, 'if-none-match': '"other"' } });
+    expect(changed.statusCode).toBe(200);
   });
 
   it('keeps files to their organization and project', async () => {

@@ -34,8 +34,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
       for (const step of steps) await step(tx as unknown as Db, context);
     });
   } catch (error) {
-    // The rows are rolled back; the files written for them go too.
-    await Promise.all(context.written.map((key) => options.storage?.delete(key)));
+    // The rows are rolled back; the files written for them go too (what the store keeps now, the sweep takes later).
+    await Promise.allSettled(context.written.map((key) => options.storage?.delete(key)));
     throw error;
   }
 }

@@ -1,8 +1,18 @@
 import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../../config';
 import { readinessCheck, type Readiness } from './readiness';
 import { NotReady, Ready } from './schemas';
+
+/** A short hash of the settings that show a change took effect; never of a secret. */
+export function configFingerprint(config: Config, driver: string): string {
+  const { port, timeZone, logLevel, storage } = config;
+  // The bucket only when there is one, so a disk server's fingerprint stays what it was.
+  const bucket = storage.kind === 's3' ? { storage: { endpoint: storage.endpoint, bucket: storage.bucket, region: storage.region } } : {};
+  const visible = JSON.stringify({ port, timeZone, logLevel, driver, ...bucket });
+  return createHash('sha256').update(visible).digest('hex').slice(0, 16);
+}
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const readiness = readinessCheck(app);
@@ -69,14 +79,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Type.Object({ status: Type.Literal('ok'), config_fingerprint: Type.String(), time_zone: Type.String() }) },
       },
     },
-    async () => {
-      const { port, timeZone, logLevel } = app.config;
-      const visible = JSON.stringify({ port, timeZone, logLevel, driver: app.database.driver });
-      return {
-        status: 'ok' as const,
-        config_fingerprint: createHash('sha256').update(visible).digest('hex').slice(0, 16),
-        time_zone: timeZone,
-      };
-    },
+    async () => ({
+      status: 'ok' as const,
+      config_fingerprint: configFingerprint(app.config, app.database.driver),
+      time_zone: app.config.timeZone,
+    }),
   );
 }

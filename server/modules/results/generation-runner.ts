@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { generationJobs, generationRegions, labelGroups, labels, projects, regionKeysOf, resultReports, storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { MIME } from '../../lib/file-types';
-import { newStorageKey } from '../../lib/storage';
+import { discardObjects, newStorageKey } from '../../lib/storage';
 import { makeThumbnail } from '../../lib/thumbnails';
 import { Interrupted, type JobContext } from '../../jobs/queue';
 import { insertItems } from '../library/item-writes';
@@ -79,7 +79,7 @@ async function putFiles(app: FastifyInstance, rendered: RenderedResultReport) {
   try {
     return { pdf: await put(rendered.pdf), cover: await put(rendered.cover), thumb: await put(thumbnail), written };
   } catch (error) {
-    await Promise.all(written.map((key) => app.storage.delete(key)));
+    await discardObjects(app.storage, written, app.log);
     throw error;
   }
 }
@@ -123,7 +123,7 @@ export async function generateRegion(app: FastifyInstance, deps: ResultDeps, dat
     if (error instanceof AppError) await markFailed(app, region, error.message);
     else throw error;
   } finally {
-    if (!committed) await Promise.all(files.written.map((key) => app.storage.delete(key)));
+    if (!committed) await discardObjects(app.storage, files.written, app.log);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorCode } from '../../lib/errors';
@@ -25,12 +26,22 @@ export function contentDisposition(name: string, attachment: boolean): string {
 export function parseRange(header: string | undefined, size: number): ByteRange | null {
   if (!header) return null;
   const match = header.match(/^bytes=(\d*)-(\d*)$/);
-  const unsatisfiable = () => new AppError(416, 41600, '请求的范围无效');
+  const unsatisfiable = () => new AppError(416, 41600, '请求的范围无效', { 'Content-Range': `bytes */${size}` });
   if (!match || (match[1] === '' && match[2] === '')) throw unsatisfiable();
   const start = match[1] === '' ? Math.max(0, size - Number(match[2])) : Number(match[1]);
   const end = match[1] === '' || match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
   if (start > end || start >= size) throw unsatisfiable();
   return { start, end };
+}
+
+/**
+ * A conditional GET the cached copy satisfies (RFC 9110 13.2.2): If-None-Match when sent, else
+ * If-Modified-Since, compared in whole seconds as the Last-Modified header carries it.
+ */
+function notModified(headers: IncomingHttpHeaders, etag: string, created: Date): boolean {
+  if (headers['if-none-match'] !== undefined) return headers['if-none-match'] === etag;
+  const since = headers['if-modified-since'] ? Date.parse(headers['if-modified-since']) : NaN;
+  return !Number.isNaN(since) && Math.floor(created.getTime() / 1000) * 1000 <= since;
 }
 
 /** What `?format=` serves of a file: the original, the PDF of a Word file, or an image's thumbnail. */
@@ -67,8 +78,9 @@ export async function fileServeRoutes(app: FastifyInstance): Promise<void> {
         .header('ETag', etag)
         // The content of an id never changes; private because it needs a session.
         .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .header('X-Content-Type-Options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Last-Modified', file.createdAt.toUTCString());
+      if (notModified(request.headers, etag, file.createdAt)) return reply.status(304).send();
       const range = parseRange(request.headers.range, size);
       if (range) {
         reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);

@@ -6,7 +6,7 @@ import { storedFiles } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { cleanFileName, MIME } from '../../lib/file-types';
 import { isWordDocument } from '../../lib/ooxml';
-import { newStorageKey } from '../../lib/storage';
+import { discardObjects, newStorageKey } from '../../lib/storage';
 import { storeThumbnail } from '../../lib/thumbnails';
 import { uploadGuard } from './guard';
 import { defaultPurpose, uploadRule, type Purpose } from './purposes';
@@ -55,21 +55,19 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
   const checked = pipeline(input.source, guard.stream, () => undefined);
   const { size, sha256 } = await app.storage.put(key, checked);
   const type = guard.state.type!;
+  // Refuses the upload with nothing of it left in storage.
+  const refuse = async (error: unknown): Promise<never> => {
+    await discardObjects(app.storage, [key], app.log);
+    throw error;
+  };
   const mismatch =
     input.expect && size !== input.expect.size
       ? '文件大小与声明不一致，请重新上传'
       : input.expect?.sha256 && input.expect.sha256.toLowerCase() !== sha256
         ? '文件校验失败（SHA-256 不一致），请重新上传'
         : null;
-  if (mismatch) {
-    await app.storage.delete(key);
-    throw badRequest(mismatch);
-  }
-
-  if (type === 'docx' && !(await isWordDocument(app.storage, key, size))) {
-    await app.storage.delete(key);
-    throw badRequest('文件内容与扩展名 .docx 不符');
-  }
+  if (mismatch) return refuse(badRequest(mismatch));
+  if (type === 'docx' && !(await isWordDocument(app.storage, key, size).catch(refuse))) return refuse(badRequest('文件内容与扩展名 .docx 不符'));
 
   const owner = input.projectUuid
     ? eq(storedFiles.projectUuid, input.projectUuid)
@@ -85,8 +83,7 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
     if (isImage && !seen?.thumbKey) ownPreview = { ...(await storeThumbnail(app.storage, key)), made: true };
   } catch (error) {
     // An image that cannot be read is refused whole.
-    await app.storage.delete(key);
-    throw error;
+    return refuse(error);
   }
 
   let row: FileRow;
@@ -122,13 +119,11 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
       return inserted;
     });
   } catch (error) {
-    await app.storage.delete(key);
-    if (ownPreview) await app.storage.delete(ownPreview.key);
+    await discardObjects(app.storage, [key, ownPreview?.key], app.log);
     throw error;
   }
   // Only after the commit: this upload's own objects that the twin's made unnecessary.
-  if (row.storageKey !== key) await app.storage.delete(key);
-  if (ownPreview && row.thumbKey !== ownPreview.key) await app.storage.delete(ownPreview.key);
+  await discardObjects(app.storage, [row.storageKey !== key && key, ownPreview && row.thumbKey !== ownPreview.key && ownPreview.key], app.log);
   if (row.transcode === 'pending') app.jobs.wake(TRANSCODE_QUEUE);
   return row;
 }

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storedFiles } from '../../db/schema';
 import { Interrupted, type JobContext } from '../../jobs/queue';
+import { AppError } from '../../lib/errors';
 import { newStorageKey } from '../../lib/storage';
 
 const run = promisify(execFile);
@@ -73,6 +74,8 @@ async function transcodeToPdf(app: FastifyInstance, file: FileRow, soffice: stri
     if (updated.length === 0) await app.storage.delete(pdfKey);
   } catch (error) {
     if (stopping.aborted) throw new Interrupted();
+    // The object store was out of reach: the job runs again later rather than failing the file for good.
+    if (error instanceof AppError && error.statusCode === 503) throw error;
     app.log.warn({ err: error, fileId: file.id }, 'Word to PDF conversion failed');
     await app.db.update(storedFiles).set({ transcode: 'failed' }).where(eq(storedFiles.id, file.id));
   } finally {
