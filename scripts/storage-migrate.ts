@@ -57,6 +57,7 @@ async function main(): Promise<number> {
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   const terminal = process.stdout.isTTY;
+  let drawnAt = 0;
   console.log(`从 ${from} 复制到存储桶 ${config.storage.bucket}${known ? `（${known.size} 个文件的 SHA-256 取自数据库）` : ''}`);
   try {
     const summary = await migrateToBucket({
@@ -66,7 +67,13 @@ async function main(): Promise<number> {
       bucket: config.storage.bucket,
       knownSha256: known,
       signal: stop.signal,
-      onProgress: (progress) => terminal && process.stdout.write(`\r${progressLine(progress)}`),
+      onProgress: (progress) => {
+        // Every 64 KB read is a step: the line is redrawn five times a second, and at the end.
+        const done = progress.objects === progress.totalObjects;
+        if (!terminal || (!done && performance.now() - drawnAt < 200)) return;
+        drawnAt = performance.now();
+        process.stdout.write(`\r${progressLine(progress)}`);
+      },
     });
     if (terminal) process.stdout.write('\n');
     for (const { key, reason } of summary.failed) console.error(`失败 ${key}：${reason}`);

@@ -59,6 +59,9 @@ describe('moving a disk store into a bucket', () => {
     const totalBytes = [...contents.values()].reduce((sum, bytes) => sum + bytes.length, 0);
     expect(summary).toMatchObject({ copied: contents.size, skipped: 0, failed: [], interrupted: false, totalObjects: contents.size, totalBytes });
     expect(progress.at(-1)).toEqual({ objects: contents.size, bytes: totalBytes, totalObjects: contents.size, totalBytes });
+    // The bar moves during the large object too, and never goes back or past the total.
+    expect(new Set(progress.map((step) => step.bytes)).size).toBeGreaterThan(contents.size + 10);
+    expect(progress.every((step, i) => step.bytes <= totalBytes && (i === 0 || step.bytes >= progress[i - 1].bytes))).toBe(true);
     await expectBucketHoldsTheDisk();
     // Kept with each object, so a later run compares without reading the bucket's bytes.
     const [key, bytes] = [...contents][0];

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipeline, Transform, Writable } from 'node:stream';
+import { pipeline as streamed } from 'node:stream/promises';
 import { HeadObjectCommand, S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
 import type { Storage } from './index';
 import { STORAGE_KEY } from './keys';
@@ -64,7 +64,7 @@ export async function diskObjects(root: string): Promise<DiskObject[]> {
 /** Size and SHA-256 of a stream's bytes, read to the end. */
 async function measure(source: NodeJS.ReadableStream): Promise<{ size: number; sha256: string }> {
   const counter = measuringStream();
-  await pipeline(source, counter.stream, new Writable({ write: (_chunk, _encoding, done) => done() }));
+  await streamed(source, counter.stream, new Writable({ write: (_chunk, _encoding, done) => done() }));
   return counter.result();
 }
 
@@ -116,12 +116,20 @@ export async function migrateToBucket(options: MigrationOptions): Promise<Migrat
     return storedSha256 === (await sha256());
   };
 
-  const migrate = async (object: DiskObject) => {
+  /** Copies the object unless the bucket has it; `copying` counts its bytes as they leave the disk. */
+  const migrate = async (object: DiskObject, copying: (bytes: number) => void) => {
     let diskSha256 = knownSha256?.get(object.key);
     const sha256 = async () => (diskSha256 ??= (await measure(createReadStream(object.file))).sha256);
     if (await alreadyThere(object, sha256)) return 'skipped';
+    const expected = await sha256();
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        copying(chunk.length);
+        done(null, chunk);
+      },
+    });
     // The known SHA-256 goes with the object; bytes on disk that differ from it fail the put.
-    await target.put(object.key, createReadStream(object.file), { sha256: await sha256() });
+    await target.put(object.key, pipeline(createReadStream(object.file), counter, () => undefined), { sha256: expected });
     const copy = await measure(target.get(object.key));
     if (copy.size !== object.size || copy.sha256 !== diskSha256) {
       // Left in place with the right metadata, a bad copy would be skipped by the next run.
@@ -140,13 +148,20 @@ export async function migrateToBucket(options: MigrationOptions): Promise<Migrat
         return;
       }
       const object = objects[at];
+      let counted = 0;
+      const copying = (bytes: number) => {
+        counted += bytes;
+        summary.bytes += bytes;
+        report();
+      };
       try {
-        summary[await migrate(object)]++;
+        summary[await migrate(object, copying)]++;
       } catch (error) {
         summary.failed.push({ key: object.key, reason: describeFailure(error) });
       }
       summary.objects++;
-      summary.bytes += object.size;
+      // A skipped or failed object's bytes are done too, whatever part of them was read.
+      summary.bytes += object.size - counted;
       report();
     }
   };
