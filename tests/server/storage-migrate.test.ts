@@ -7,10 +7,13 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { promisify } from 'node:util';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDiskStorage, newStorageKey, type Storage } from '../../server/lib/storage';
+import { storedFiles } from '../../server/db/schema';
 import { migrateToBucket, type MigrationOptions, type MigrationProgress } from '../../server/lib/storage/migrate';
 import { s3Storage } from '../../server/lib/storage/s3';
+import { createTestApp, login, padded, SAMPLES, uploadFile } from './helpers';
 import { startObjectStore, type ObjectStore } from './object-store';
 
 const MB = 1024 * 1024;
@@ -132,6 +135,27 @@ describe('npm run storage:migrate', () => {
     const { code, stderr } = await run({ DATA_DIR: dataDir, ...store.env, S3_BUCKET: 'no-such-bucket' });
     expect(code).toBe(1);
     expect(stderr).toContain('配置错误：环境变量 S3_BUCKET 指定的存储桶 "no-such-bucket" 不存在');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('with DATABASE_URL, names an uploaded file whose bytes on disk differ from its recorded SHA-256', async () => {
+    const ctx = await createTestApp();
+    const other = await startObjectStore('recorded-by-database');
+    try {
+      const token = await login(ctx.app);
+      const { id } = await uploadFile(ctx.app, token, '报告.pdf', padded(Buffer.concat([SAMPLES.pdf, randomBytes(16)]), 5000), 'report');
+      const [row] = await ctx.database.db.select().from(storedFiles).where(eq(storedFiles.id, id));
+      // The same size, other bytes: only the recorded SHA-256 tells them apart.
+      writeFileSync(path.join(ctx.dataDir, 'files', ...row.storageKey.split('/')), randomBytes(row.size));
+
+      const { code, stdout, stderr } = await run({ DATA_DIR: ctx.dataDir, DATABASE_URL: ctx.databaseUrl!, ...other.env });
+      expect(code).toBe(1);
+      expect(stdout).toContain('SHA-256 取自数据库');
+      expect(stderr).toContain(`失败 ${row.storageKey}`);
+      expect(await other.keys()).not.toContain(row.storageKey);
+    } finally {
+      await other.dispose();
+      await ctx.close();
+    }
   });
 
   it('reports what it copied and skipped, and tells the operator to switch to STORAGE=s3', async () => {
