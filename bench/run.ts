@@ -11,6 +11,7 @@ import { regionTreeBench, regionTreeBudgetMs } from './region-tree';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 import { requestCost, requestCostBudgetMs } from './request-cost';
 import { readResultSettings, resultsBench, resultsBudgetMs } from './results';
+import { storageBench, storageBudgetMs } from './storage';
 import { workflowsBench, workflowsBudgetMs } from './workflows';
 
 let settings: LoadSettings;
@@ -48,6 +49,7 @@ const limitMs =
   connectionsBudgetMs(settings) +
   resultsBudgetMs(settings, results.reports, results.regions) +
   reportPdfBudgetMs(reportPdfs) +
+  storageBudgetMs() +
   regionTreeBudgetMs(settings) +
   workflowsBudgetMs();
 setTimeout(() => {
@@ -74,6 +76,10 @@ try {
     console.log(await workflowsBench(postgresUrl));
     process.exit(0);
   }
+  if (only === 'storage') {
+    console.log(await storageBench());
+    process.exit(0);
+  }
   if (only === 'region-tree') {
     console.log(await regionTreeBench(settings, postgresUrl));
     process.exit(0);
@@ -83,6 +89,8 @@ try {
   console.log(await requestCost(settings, postgresUrl));
   console.log();
   console.log(await chunkedUpload(uploadMegabytes));
+  console.log();
+  console.log(await storageBench());
   console.log();
   console.log(await reportList(settings, postgresUrl, reports));
   console.log();

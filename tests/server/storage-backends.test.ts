@@ -90,6 +90,17 @@ describe.each(['disk', 's3'])('%s storage', (name) => {
     expect(await leftovers[name]()).toEqual(before);
   });
 
+  it('refuses bytes that differ from the SHA-256 the caller names, leaving nothing behind', async () => {
+    const before = await leftovers[name]();
+    const key = newStorageKey();
+    const bytes = randomBytes(1000);
+    await expect(storage().put(key, Readable.from([bytes]), { sha256: sha256(Buffer.from('other')) })).rejects.toThrow(`stored bytes of ${key}`);
+    expect(await storage().size(key)).toBeNull();
+    expect(await leftovers[name]()).toEqual(before);
+    expect(await storage().put(key, Readable.from([bytes]), { sha256: sha256(bytes) })).toEqual({ size: 1000, sha256: sha256(bytes) });
+    await storage().delete(key);
+  });
+
   it('names the objects written before a moment as stale, and none written after it', async () => {
     const key = newStorageKey();
     await storage().put(key, Readable.from([Buffer.from('old enough?')]));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Storage } from './index';
 import { checkedKey, STORAGE_KEY } from './keys';
-import { measuringStream } from './measure';
+import { checkedSha256, measuringStream } from './measure';
 
 /** The files of a server: `<DATA_DIR>/files`. */
 export const dataDirStorage = (dataDir: string) => localDiskStorage(path.join(dataDir, 'files'));
@@ -13,7 +13,7 @@ export const dataDirStorage = (dataDir: string) => localDiskStorage(path.join(da
 export function localDiskStorage(root: string): Storage {
   const pathOf = (key: string) => path.join(root, ...checkedKey(key).split('/'));
   return {
-    async put(key, source) {
+    async put(key, source, known) {
       const target = pathOf(key);
       await mkdir(path.dirname(target), { recursive: true });
       const partial = `${target}.${randomUUID()}.part`;
@@ -21,6 +21,7 @@ export function localDiskStorage(root: string): Storage {
       const writer = createWriteStream(partial, { flags: 'wx' });
       try {
         await pipeline(source, measure.stream, writer);
+        checkedSha256(key, measure.result(), known);
         await rename(partial, target);
       } catch (error) {
         // A refusal can come before the file is even opened; wait until it is closed, or the

@@ -11,8 +11,12 @@ export interface ByteRange {
 
 /** Where file contents live. Keys are made by newStorageKey(). */
 export interface Storage {
-  /** Streams the source to the key; answers its size and SHA-256. A failed source leaves nothing behind. */
-  put(key: string, source: Readable): Promise<{ size: number; sha256: string }>;
+  /**
+   * Streams the source to the key; answers its size and SHA-256. A failed source leaves nothing behind.
+   * `known.sha256`, a SHA-256 the caller already has: the bytes must match it, or the put fails and
+   * leaves nothing; an object store keeps it with the object (metadata `sha256`).
+   */
+  put(key: string, source: Readable, known?: { sha256: string }): Promise<{ size: number; sha256: string }>;
   get(key: string, range?: ByteRange): Readable;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;

@@ -12,5 +12,15 @@ export function measuringStream() {
       done(null, chunk);
     },
   });
-  return { stream, result: () => ({ size, sha256: hash.digest('hex') }) };
+  let sha256: string | undefined;
+  // A digest can be taken once; the answer is kept for a second look.
+  return { stream, result: () => ({ size, sha256: (sha256 ??= hash.digest('hex')) }) };
+}
+
+/** What a put answers when the bytes it stored are not the ones the caller named by their SHA-256. */
+export function checkedSha256(key: string, measured: { size: number; sha256: string }, known: { sha256: string } | undefined) {
+  if (known && known.sha256 !== measured.sha256) {
+    throw new Error(`stored bytes of ${key} have SHA-256 ${measured.sha256}, expected ${known.sha256}`);
+  }
+  return measured;
 }

@@ -15,7 +15,7 @@ import { ConfigError, type S3Config } from '../../config';
 import { AppError, ErrorCode } from '../errors';
 import type { Storage } from './index';
 import { checkedKey, STORAGE_KEY } from './keys';
-import { measuringStream } from './measure';
+import { checkedSha256, measuringStream } from './measure';
 
 /** What a request answers when the object store cannot be reached or fails; the cause goes to the log. */
 export function storageUnavailable(cause: unknown): AppError {
@@ -65,12 +65,13 @@ export function s3Storage(client: S3Client, bucket: string): Storage {
   const deleteQuietly = (key: string) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })).catch(() => undefined);
 
   return {
-    async put(key, source) {
+    async put(key, source, known) {
       checkedKey(key);
       const measure = measuringStream();
       // The source's own error (a refused upload) reaches `measure`, which ends the upload with it.
       const body = pipeline(source, measure.stream, () => undefined);
-      const upload = new Upload({ client, params: { Bucket: bucket, Key: key, Body: body }, queueSize: 2 });
+      const metadata = known ? { sha256: known.sha256 } : undefined;
+      const upload = new Upload({ client, params: { Bucket: bucket, Key: key, Body: body, Metadata: metadata }, queueSize: 2 });
       try {
         await upload.done();
       } catch (error) {
@@ -81,7 +82,12 @@ export function s3Storage(client: S3Client, bucket: string): Storage {
         await deleteQuietly(key);
         throw refused ?? storageUnavailable(error);
       }
-      return measure.result();
+      try {
+        return checkedSha256(key, measure.result(), known);
+      } catch (error) {
+        await deleteQuietly(key);
+        throw error;
+      }
     },
 
     get(key, range) {
