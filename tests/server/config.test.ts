@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { openStorage } from '../../server/lib/storage';
 import { configFingerprint } from '../../server/modules/health/routes';
-import { startObjectStore, type ObjectStore } from './object-store';
+import { startObjectStore, type ObjectStore } from '../support/object-store';
 
 const S3 = { STORAGE: 's3', S3_BUCKET: 'report-files', S3_ACCESS_KEY_ID: 'key-id', S3_SECRET_ACCESS_KEY: 'the-secret' };
 

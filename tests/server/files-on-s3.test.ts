@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../server/db/schema';
 import { sweepOrphans } from '../../server/modules/uploads/storage-gc';
 import { authHeaders, createTestApp, DEMO, login, multipart, padded, SAMPLES, uploadFile, type TestContext } from './helpers';
-import { startObjectStore, type ObjectStore } from './object-store';
+import { startObjectStore, type ObjectStore } from '../support/object-store';
 
 let store: ObjectStore;
 let ctx: TestContext;
