@@ -42,6 +42,12 @@ describe('configuration', () => {
     });
   });
 
+  it('hands a dead process\'s running job to another after 300 s by default, or after JOB_EXPIRE_SECONDS', () => {
+    expect(loadConfig({}).jobExpireSeconds).toBe(300);
+    expect(loadConfig({ JOB_EXPIRE_SECONDS: '30' }).jobExpireSeconds).toBe(30);
+    expect(() => loadConfig({ JOB_EXPIRE_SECONDS: '0' })).toThrow('JOB_EXPIRE_SECONDS');
+  });
+
   it('lets every signed-in user create up to 10 organizations by default; a deployment can keep it to staff or change the cap', () => {
     expect(loadConfig({}).organizationSelfService).toEqual({ enabled: true, maxOwnedPerUser: 10 });
     expect(loadConfig({ ORGANIZATION_SELF_SERVICE: 'off', ORGANIZATION_MAX_OWNED_PER_USER: '3' }).organizationSelfService).toEqual({ enabled: false, maxOwnedPerUser: 3 });
