@@ -93,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close?.());
   // The migrations ran in openDatabase; pg-boss sets up its own schema beside them.
-  const jobs = options.jobs === false ? idleJobQueue() : await startJobQueue(options.database.db, { ...DEFAULT_QUEUE_OPTIONS, ...options.jobs });
+  const jobs = options.jobs === false ? idleJobQueue() : await startJobQueue(options.database.db, { ...DEFAULT_QUEUE_OPTIONS, expireSeconds: options.config.jobExpireSeconds, ...options.jobs });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
 

@@ -36,6 +36,8 @@ export interface Config {
   generationLimits: GenerationLimits;
   /** WORKFLOW_MAX_TASKS: tasks one workflow may hold (default 1000). */
   workflowMaxTasks: number;
+  /** JOB_EXPIRE_SECONDS: how long a background job may run before another process takes it over (its process died); default 300. */
+  jobExpireSeconds: number;
   organizationSelfService: OrganizationSelfService;
   /** STORAGE: where file contents live, the data folder (disk, default) or an S3-compatible bucket. */
   storage: StorageConfig;
@@ -379,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPerUserMinute: parseLimit(env, 'GENERATION_MAX_PER_USER_MINUTE', 10, 1_000_000),
     },
     workflowMaxTasks: parseLimit(env, 'WORKFLOW_MAX_TASKS', 1000, 1_000_000),
+    jobExpireSeconds: parseLimit(env, 'JOB_EXPIRE_SECONDS', 300, 86_400),
     organizationSelfService: {
       enabled: parseSwitch(env, 'ORGANIZATION_SELF_SERVICE', true),
       maxOwnedPerUser: parseLimit(env, 'ORGANIZATION_MAX_OWNED_PER_USER', 10, 1_000_000),

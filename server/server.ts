@@ -23,13 +23,13 @@ async function main() {
   process.env.TZ = config.timeZone;
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
   const seeding = performance.now();
-  await seed(database.db, { storage });
+  await database.alone(() => seed(database.db, { storage }));
   const seedMs = Math.round(performance.now() - seeding);
   // WEB_ROOT: another build of the app to serve (tests build their own copy); default dist/.
   const app = await buildApp({ config, database, storage, webRoot: process.env.WEB_ROOT || undefined, logger: { level: config.logLevel } });
   app.log.info(`演示数据检查完成，用时 ${seedMs} ms`);
   // The demo project's first 成果 generations, queued once: the job queue makes them after the start.
-  await queueDemoGenerations(app).catch((error) => app.log.warn({ err: error }, '演示成果生成未能排队'));
+  await database.alone(() => queueDemoGenerations(app)).catch((error) => app.log.warn({ err: error }, '演示成果生成未能排队'));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -22,6 +22,8 @@ export interface Database {
   pglite?: PGlite;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Runs `work` while no other server process of this database runs its own start-up steps (migrating, seeding). */
+  alone<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export interface DatabaseOptions {
@@ -54,6 +56,27 @@ export function parseTextArray(value: string): Array<string | null> {
   return inner.split(',').map((element) => (element === 'NULL' ? null : element));
 }
 
+/**
+ * Server processes started together on one PostgreSQL would race through the migrations (two
+ * creating the migrations table, or applying the same migration) and the demo seed: a session
+ * advisory lock on one fixed key makes them take turns, and the later ones find the work done.
+ */
+const START_UP_LOCK = "hashtext('report-workspace:start-up')";
+
+async function holdingStartUpLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(${START_UP_LOCK})`);
+    try {
+      return await work();
+    } finally {
+      await client.query(`select pg_advisory_unlock(${START_UP_LOCK})`);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
 /** Opens the database and applies the committed migrations. */
@@ -65,10 +88,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // without a listener the pool's error would end the process.
     pool.on('error', (error) => console.warn(`数据库空闲连接已断开：${error.message}`));
     const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    const alone = <T>(work: () => Promise<T>) => holdingStartUpLock(pool, work);
+    await alone(() => migratePg(db as never, { migrationsFolder }));
     return {
       db,
       driver: 'postgres',
+      alone,
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
@@ -85,6 +110,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     driver: 'pglite',
     pglite: client,
+    // One process owns a PGlite folder.
+    alone: (work) => work(),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: async () => {
       await stopAnalyzing();

@@ -41,10 +41,13 @@ export function backgroundJobs(app: FastifyInstance, { results, engine }: { resu
  * schedules in place, and from ready on works on the queues and runs each scheduled job once.
  */
 export async function startBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[]): Promise<void> {
-  for (const job of jobs) {
-    await app.jobs.createQueue(job.name, job.policy);
-    if (job.schedule) await app.jobs.schedule(job.name, job.schedule);
-  }
+  // pg-boss makes a table per queue: two processes creating them at once deadlock on PostgreSQL.
+  await app.database.alone(async () => {
+    for (const job of jobs) {
+      await app.jobs.createQueue(job.name, job.policy);
+      if (job.schedule) await app.jobs.schedule(job.name, job.schedule);
+    }
+  });
   app.addHook('onReady', async () => {
     for (const job of jobs) {
       if (job.concurrency !== 0) await app.jobs.work(job.name, job.handler, { concurrency: job.concurrency });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { openStorage } from '../../server/lib/storage';
 import { configFingerprint } from '../../server/modules/health/routes';
-import { startObjectStore, type ObjectStore } from './object-store';
+import { startObjectStore, type ObjectStore } from '../support/object-store';
 
 const S3 = { STORAGE: 's3', S3_BUCKET: 'report-files', S3_ACCESS_KEY_ID: 'key-id', S3_SECRET_ACCESS_KEY: 'the-secret' };
 
@@ -40,6 +40,12 @@ describe('configuration', () => {
       generationLimits: { maxPendingPerProject: 50, maxPerUserMinute: 3 },
       workflowMaxTasks: 8000,
     });
+  });
+
+  it('hands a dead process\'s running job to another after 300 s by default, or after JOB_EXPIRE_SECONDS', () => {
+    expect(loadConfig({}).jobExpireSeconds).toBe(300);
+    expect(loadConfig({ JOB_EXPIRE_SECONDS: '30' }).jobExpireSeconds).toBe(30);
+    expect(() => loadConfig({ JOB_EXPIRE_SECONDS: '0' })).toThrow('JOB_EXPIRE_SECONDS');
   });
 
   it('lets every signed-in user create up to 10 organizations by default; a deployment can keep it to staff or change the cap', () => {

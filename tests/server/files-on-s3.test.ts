@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../server/db/schema';
+import { newStorageKey } from '../../server/lib/storage';
 import { sweepOrphans } from '../../server/modules/uploads/storage-gc';
 import { authHeaders, createTestApp, DEMO, login, multipart, padded, SAMPLES, uploadFile, type TestContext } from './helpers';
-import { startObjectStore, type ObjectStore } from './object-store';
+import { startObjectStore, type ObjectStore } from '../support/object-store';
 
 let store: ObjectStore;
 let ctx: TestContext;
@@ -128,6 +130,28 @@ describe('files in an S3-compatible bucket', () => {
     const before = await store.keys();
     // An hour from now, everything written so far is old enough to be an orphan.
     expect(await sweepOrphans(ctx.app, Date.now() + 2 * 3600_000)).toBe(1);
+    expect(await store.keys()).toEqual(before.filter((key) => key !== orphan));
+    expect((await get(reportUrl)).rawPayload.equals(report)).toBe(true);
+  });
+
+  it('keeps an object written by a process killed before its row committed for the grace period, then sweeps it', async () => {
+    // What a kill between the two steps of an upload leaves: an object under a server-made key, no row.
+    const orphan = newStorageKey();
+    await ctx.app.storage.put(orphan, Readable.from([padded(SAMPLES.pdf, 3000)]));
+    // An open chunked upload's chunk is named by its row, not by a file.
+    const chunk = multipart(
+      { task_id: 's3-open-task', chunk: '0', chunks: '2', size: '2000', name: '未完成.pdf' },
+      { name: 'blob', content: padded(SAMPLES.pdf, 2000).subarray(0, 1000) },
+    );
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/uploader/v2/index/', payload: chunk.payload, headers: { ...chunk.headers, ...authHeaders(admin) } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const before = await store.keys();
+    expect(before).toContain(orphan);
+
+    // Younger than the hour's grace: it may be an upload between its write and its commit.
+    expect(await sweepOrphans(ctx.app)).toBe(0);
+    expect(await store.keys()).toEqual(before);
+    expect(await sweepOrphans(ctx.app, Date.now() + 61 * 60_000)).toBe(1);
     expect(await store.keys()).toEqual(before.filter((key) => key !== orphan));
     expect((await get(reportUrl)).rawPayload.equals(report)).toBe(true);
   });

@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config';
 import { AppError } from '../../server/lib/errors';
 import { localDiskStorage, newStorageKey, openStorage, type Storage } from '../../server/lib/storage';
 import { s3Storage } from '../../server/lib/storage/s3';
-import { startObjectStore, type ObjectStore } from './object-store';
+import { startObjectStore, type ObjectStore } from '../support/object-store';
 
 let store: ObjectStore;
 let diskRoot: string;

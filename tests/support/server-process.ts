@@ -27,7 +27,8 @@ export interface ServerProcess {
 
 const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
+    // A process ended by a signal has no exit code, only a signalCode.
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
     else child.once('exit', (code) => resolve(code));
   });
 
@@ -59,7 +60,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     child,
     output: () => output,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exitOf(child);
     },
   };
