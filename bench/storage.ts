@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../server/config';
 import { localDiskStorage, newStorageKey, openStorage, type Storage } from '../server/lib/storage';
-import { startObjectStore } from '../tests/server/object-store';
+import { startObjectStore } from '../tests/support/object-store';
 import { alignColumns, median } from './harness';
 
 const MB = 1024 * 1024;

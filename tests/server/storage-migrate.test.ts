@@ -14,7 +14,7 @@ import { storedFiles } from '../../server/db/schema';
 import { migrateToBucket, type MigrationOptions, type MigrationProgress } from '../../server/lib/storage/migrate';
 import { s3Storage } from '../../server/lib/storage/s3';
 import { createTestApp, login, padded, SAMPLES, uploadFile } from './helpers';
-import { startObjectStore, type ObjectStore } from './object-store';
+import { startObjectStore, type ObjectStore } from '../support/object-store';
 
 const MB = 1024 * 1024;
 let store: ObjectStore;
