@@ -1,5 +1,5 @@
 import type { Ajv } from '@fastify/ajv-compiler';
-import { Type, type IntegerOptions } from '@sinclair/typebox';
+import { Type, type IntegerOptions, type TSchema } from '@sinclair/typebox';
 
 /** Ids and counts are PostgreSQL `integer`s: anything larger is refused as input. */
 export const INT_MAX = 2_147_483_647;
@@ -20,6 +20,9 @@ export function finiteNumbers(ajv: Ajv): Ajv {
 
 /** An integer that fits a PostgreSQL `integer`. */
 export const Int = (options: IntegerOptions = {}) => Type.Integer({ minimum: -INT_MAX - 1, maximum: INT_MAX, 'x-finite': true, ...options });
+
+/** `schema` or null, in an answer. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A row id: 1 to 2³¹−1. */
 export const Id = (options: IntegerOptions = {}) => Int({ minimum: 1, ...options });

@@ -4599,7 +4599,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description 成功时为可访问的数据库数，失败时为数据库给出的原因 */
+                        message: string;
+                        success: boolean;
+                    };
+                };
             };
         };
     };
@@ -4625,7 +4631,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        name: string;
+                    }[];
+                };
             };
         };
     };
@@ -4653,7 +4663,31 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        edges: {
+                            id: string;
+                            source: string;
+                            source_columns: string[];
+                            target: string;
+                            target_columns: string[];
+                        }[];
+                        nodes: {
+                            columns: {
+                                name: string;
+                                type: string;
+                            }[];
+                            comment: string | null;
+                            id: string;
+                            /** @description 未列出的列数 */
+                            more_columns: number;
+                            name: string;
+                            primary_key: string[];
+                        }[];
+                        /** @description 表太多，只画了一部分 */
+                        truncated: boolean;
+                    };
+                };
             };
         };
     };
@@ -4680,7 +4714,31 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        edges: {
+                            id: string;
+                            source: string;
+                            source_columns: string[];
+                            target: string;
+                            target_columns: string[];
+                        }[];
+                        nodes: {
+                            columns: {
+                                name: string;
+                                type: string;
+                            }[];
+                            comment: string | null;
+                            id: string;
+                            /** @description 未列出的列数 */
+                            more_columns: number;
+                            name: string;
+                            primary_key: string[];
+                        }[];
+                        /** @description 表太多，只画了一部分 */
+                        truncated: boolean;
+                    };
+                };
             };
         };
     };
@@ -4713,7 +4771,20 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        columns: {
+                            name: string;
+                            type: string;
+                        }[];
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
             };
         };
     };
@@ -4741,7 +4812,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        name: string;
+                    }[];
+                };
             };
         };
     };
@@ -4771,7 +4846,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        comment: string | null;
+                        name: string;
+                    }[];
+                };
             };
         };
     };
@@ -4799,7 +4879,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: string;
+                        columns: {
+                            comment: string | null;
+                            default: string | null;
+                            name: string;
+                            nullable: boolean;
+                            type: string;
+                        }[];
+                        comment: string | null;
+                        constraints: {
+                            columns: string[];
+                            definition: string | null;
+                            name: string;
+                            references: {
+                                columns: string[];
+                                table: string;
+                            } | null;
+                            type: "FOREIGN KEY" | "UNIQUE" | "CHECK";
+                        }[];
+                        indexes: {
+                            columns: string[];
+                            name: string;
+                            unique: boolean;
+                        }[];
+                        primary_key: string[];
+                    };
+                };
             };
         };
     };

@@ -13,7 +13,7 @@ import { forgetRegionTrees } from '../results/regions';
 import { BUILTIN_DRIVER } from './drivers/builtin';
 import { driverOf, keyOf, openSession } from './reader';
 import { seal, unseal } from './secret';
-import { Connection, ConnectionListQuery, ConnectionWrite, ProjectIdParams, ProjectParams } from './schemas';
+import { Connection, ConnectionListQuery, ConnectionWrite, ProjectIdParams, ProjectParams, TestResult } from './schemas';
 
 export const CONNECTION_BASE = '/api/connection/projects/:project_uuid';
 const may = (action: 'view' | 'create' | 'edit' | 'delete') => permissionDetail('connection', 'connection', action);
@@ -135,7 +135,7 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
     `${CONNECTION_BASE}/connections/test_connection/`,
     {
       config: inProject([may('create'), may('edit')]),
-      schema: { tags, summary: '测试连接：真实连接一次，应答成功与否及数据库给出的原因；带 id 而改了数据库类型、主机、端口或用户名时须重新填写密码', params: ProjectParams, body: ConnectionWrite },
+      schema: { tags, summary: '测试连接：真实连接一次，应答成功与否及数据库给出的原因；带 id 而改了数据库类型、主机、端口或用户名时须重新填写密码', params: ProjectParams, body: ConnectionWrite, response: { 200: TestResult } },
     },
     async (request) => {
       const projectUuid = projectOf(request).project.uuid;

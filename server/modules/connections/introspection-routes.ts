@@ -9,7 +9,7 @@ import { BUILTIN_DRIVER, projectWarehouseSchema } from './drivers/builtin';
 import type { ForeignKey, SchemaColumn, Session } from './drivers/types';
 import { withProjectConnection } from './reader';
 import type { ConnectionRow } from './queries';
-import { DatabasesQuery, ProjectParams, ProjectTableParams, RecordsQuery, SchemasQuery, TableQuery, TablesQuery } from './schemas';
+import { DatabasesQuery, Diagram, NamedList, ProjectParams, ProjectTableParams, RecordsPage, RecordsQuery, SchemasQuery, TableDefinition, TableList, TableQuery, TablesQuery } from './schemas';
 
 const tags = ['数据连接：库表结构'];
 const view = inProject([permissionDetail('connection', 'connection', 'view')]);
@@ -81,26 +81,26 @@ export async function introspectionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof DatabasesQuery> }>(
     `${CONNECTION_BASE}/databases/`,
-    { config: view, schema: { tags, summary: '连接可访问的数据库', params: ProjectParams, querystring: DatabasesQuery } },
+    { config: view, schema: { tags, summary: '连接可访问的数据库', params: ProjectParams, querystring: DatabasesQuery, response: { 200: NamedList } } },
     async (request) => listed((await reading(request, request.query, (session) => session.databases())).map((name) => ({ name })), request.query),
   );
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof SchemasQuery> }>(
     `${CONNECTION_BASE}/schemas/`,
-    { config: view, schema: { tags, summary: '数据库中的 schema（MySQL 即数据库本身）', params: ProjectParams, querystring: SchemasQuery } },
+    { config: view, schema: { tags, summary: '数据库中的 schema（MySQL 即数据库本身）', params: ProjectParams, querystring: SchemasQuery, response: { 200: NamedList } } },
     async (request) =>
       listed((await reading(request, request.query, (session, schema) => session.schemas(request.query.database_name ?? schema))).map((name) => ({ name })), request.query),
   );
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof TablesQuery> }>(
     `${CONNECTION_BASE}/tables/`,
-    { config: view, schema: { tags, summary: 'schema 中的表与视图', params: ProjectParams, querystring: TablesQuery } },
+    { config: view, schema: { tags, summary: 'schema 中的表与视图', params: ProjectParams, querystring: TablesQuery, response: { 200: TableList } } },
     async (request) => listed(await reading(request, request.query, (session, schema) => session.tables(schema)), request.query),
   );
 
   app.get<{ Params: Static<typeof ProjectTableParams>; Querystring: Static<typeof TableQuery> }>(
     `${CONNECTION_BASE}/tables/:name/`,
-    { config: view, schema: { tags, summary: '表结构：列、索引、主键、约束', params: ProjectTableParams, querystring: TableQuery } },
+    { config: view, schema: { tags, summary: '表结构：列、索引、主键、约束', params: ProjectTableParams, querystring: TableQuery, response: { 200: TableDefinition } } },
     async (request) => {
       const table = await reading(request, request.query, (session, schema) => session.table(schema, request.params.name));
       if (!table) throw notFound(`表 ${request.params.name} 不存在`);
@@ -110,14 +110,14 @@ export async function introspectionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof TableQuery> }>(
     `${CONNECTION_BASE}/entity-relation/all_entity_relation/`,
-    { config: view, schema: { tags, summary: 'schema 的实体关系图：表为节点（含列、主键），外键为边', params: ProjectParams, querystring: TableQuery } },
+    { config: view, schema: { tags, summary: 'schema 的实体关系图：表为节点（含列、主键），外键为边', params: ProjectParams, querystring: TableQuery, response: { 200: Diagram } } },
     (request) =>
       reading(request, request.query, async (session, schema) => diagram(await session.tables(schema), await session.foreignKeys(schema), await session.columnsOf(schema))),
   );
 
   app.get<{ Params: Static<typeof ProjectTableParams>; Querystring: Static<typeof TableQuery> }>(
     `${CONNECTION_BASE}/entity-relation/:name/entity_relation/`,
-    { config: view, schema: { tags, summary: '一张表的实体关系：它与它外键两端的表', params: ProjectTableParams, querystring: TableQuery } },
+    { config: view, schema: { tags, summary: '一张表的实体关系：它与它外键两端的表', params: ProjectTableParams, querystring: TableQuery, response: { 200: Diagram } } },
     (request) =>
       reading(request, request.query, async (session, schema) => {
         const tables = await session.tables(schema);
@@ -131,7 +131,7 @@ export async function introspectionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof RecordsQuery> }>(
     `${CONNECTION_BASE}/records/`,
-    { config: view, schema: { tags, summary: '表中的数据（分页；order_by 只能是表中的列）', params: ProjectParams, querystring: RecordsQuery } },
+    { config: view, schema: { tags, summary: '表中的数据（分页；order_by 只能是表中的列）', params: ProjectParams, querystring: RecordsQuery, response: { 200: RecordsPage } } },
     (request) =>
       reading(request, request.query, async (session, schema) => {
         const { table_name: name, limit = 20, offset = 0, order_by: orderBy } = request.query;

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { LimitOffsetQuery } from '../../lib/pagination';
-import { Id, Int } from '../../lib/schema-types';
+import { LimitOffsetQuery, PageOf } from '../../lib/pagination';
+import { Id, Int, Nullable } from '../../lib/schema-types';
 
 export const ProjectParams = Type.Object({ project_uuid: Type.String({ maxLength: 64 }) });
 export const ProjectIdParams = Type.Object({ project_uuid: Type.String({ maxLength: 64 }), id: Id() });
@@ -57,4 +57,58 @@ export const RecordsQuery = Type.Object({
   limit: Type.Optional(Int({ minimum: 1, maximum: 200, description: '每页条数，默认 20，最多 200' })),
   offset: Type.Optional(Int({ minimum: 0, maximum: 10_000_000 })),
   order_by: Type.Optional(Type.String({ maxLength: 129, description: '表中的列名，前加 - 为倒序' })),
+});
+
+// Answers of the browser. Every field the handlers send is listed with its type: the response
+// schema serializes the answer, and drops any field it does not list.
+
+export const TestResult = Type.Object({ success: Type.Boolean(), message: Type.String({ description: '成功时为可访问的数据库数，失败时为数据库给出的原因' }) });
+
+/** A database or schema (introspection-routes.ts listed). */
+export const NamedList = Type.Array(Type.Object({ name: Type.String() }));
+export const TableList = Type.Array(Type.Object({ name: Type.String(), comment: Nullable(Type.String()) }));
+
+const NameAndType = Type.Object({ name: Type.String(), type: Type.String() });
+const Names = Type.Array(Type.String());
+
+/** contract/connections.ts TableDefinition, as the drivers read it. */
+export const TableDefinition = Type.Object({
+  code: Type.String(),
+  comment: Nullable(Type.String()),
+  columns: Type.Array(
+    Type.Object({ name: Type.String(), type: Type.String(), nullable: Type.Boolean(), default: Nullable(Type.String()), comment: Nullable(Type.String()) }),
+  ),
+  indexes: Type.Array(Type.Object({ name: Type.String(), columns: Names, unique: Type.Boolean() })),
+  primary_key: Names,
+  constraints: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      type: Type.Union([Type.Literal('FOREIGN KEY'), Type.Literal('UNIQUE'), Type.Literal('CHECK')]),
+      columns: Names,
+      references: Nullable(Type.Object({ table: Type.String(), columns: Names })),
+      definition: Nullable(Type.String()),
+    }),
+  ),
+});
+
+/** The entity-relation diagram (introspection-routes.ts diagram). */
+export const Diagram = Type.Object({
+  nodes: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      comment: Nullable(Type.String()),
+      columns: Type.Array(NameAndType),
+      primary_key: Names,
+      more_columns: Type.Integer({ description: '未列出的列数' }),
+    }),
+  ),
+  edges: Type.Array(Type.Object({ id: Type.String(), source: Type.String(), target: Type.String(), source_columns: Names, target_columns: Names })),
+  truncated: Type.Boolean({ description: '表太多，只画了一部分' }),
+});
+
+/** A page of a table's rows; a row's values are as the database gave them (binary as its size, long text cut). */
+export const RecordsPage = Type.Object({
+  ...PageOf(Type.Record(Type.String(), Type.Unknown())).properties,
+  columns: Type.Array(NameAndType),
 });

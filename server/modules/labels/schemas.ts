@@ -1,8 +1,8 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { ATOMIC_LABEL } from '../../../contract/labels';
 import { LABEL_ORIGINS } from '../../db/schema';
 import { LimitOffsetQuery, PageOf } from '../../lib/pagination';
-import { Id, Int } from '../../lib/schema-types';
+import { Id, Int, Nullable } from '../../lib/schema-types';
 
 export const ProjectParams = Type.Object({ projectId: Type.String({ maxLength: 64 }) });
 export const ProjectIdParams = Type.Object({ projectId: Type.String({ maxLength: 64 }), id: Id() });
@@ -67,8 +67,6 @@ export const FilterListQuery = Type.Object({ origin: Type.Optional(Origin), grou
 
 // Answers. Every field the handlers send is listed with its type: the response schema
 // serializes the answer, and drops any field it does not list.
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A label as label/ answers it (queries.ts presentLabel); filter groups carry the same. */
 export const Label = Type.Object({

@@ -39,7 +39,7 @@ export function ConnectionBrowser() {
   const [table, setTable] = useState<string>();
   const [tab, setTab] = useState('definition');
   const database = chosen.database ?? connection?.database;
-  const schemas = useBrowserQuery<Array<{ name: string }>>('schemas', { projectId, connectionId, database }, { enabled: Boolean(database) });
+  const schemas = useBrowserQuery('schemas', { projectId, connectionId, database }, { enabled: Boolean(database) });
   const schema = chosen.schema ?? firstSchema(schemas.value, connection?.drivername, database);
   const place: Place = { projectId, connectionId, database, schema };
 

@@ -1,7 +1,6 @@
 import { Alert, Empty, Flex, Segmented, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { PageLoading } from '../../components/page-loading';
-import type { Diagram } from './types';
 import { useBrowserQuery, type Place } from './use-browser-query';
 
 const ErCanvas = lazy(async () => ({ default: (await import('./er-canvas')).ErCanvas }));
@@ -10,7 +9,7 @@ const ErCanvas = lazy(async () => ({ default: (await import('./er-canvas')).ErCa
 export function ErDiagram({ place, table }: { place: Place; table?: string }) {
   const [scope, setScope] = useState<'table' | 'schema'>(table ? 'table' : 'schema');
   const ofTable = scope === 'table' && Boolean(table);
-  const { value: diagram, loading } = useBrowserQuery<Diagram>(ofTable ? 'tableDiagram' : 'diagram', place, { name: ofTable ? table : undefined });
+  const { value: diagram, loading } = useBrowserQuery(ofTable ? 'tableDiagram' : 'diagram', place, { name: ofTable ? table : undefined });
 
   return (
     <Flex vertical gap={8}>

@@ -1,6 +1,5 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { Flex, Spin, Table, Tag, Typography } from 'antd';
-import type { TableDefinition } from './types';
 import { useBrowserQuery, type Place } from './use-browser-query';
 
 const dash = (value: string | null | undefined) => (value === null || value === undefined || value === '' ? '—' : value);
@@ -8,7 +7,7 @@ const CONSTRAINT_NAMES: Record<string, string> = { 'FOREIGN KEY': '外键', UNIQ
 
 /** 表结构: columns with types, nullability, defaults and comments; the primary key, indexes and constraints. */
 export function TableDefinitionView({ place, table }: { place: Place; table: string }) {
-  const { value, loading } = useBrowserQuery<TableDefinition>('table', place, { name: table });
+  const { value, loading } = useBrowserQuery('table', place, { name: table });
   const primary = new Set(value?.primary_key ?? []);
   return (
     <Spin spinning={loading}>

@@ -3,11 +3,6 @@ import { Empty, Flex, Input, Menu, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useBrowserQuery, type Place } from './use-browser-query';
 
-interface Named {
-  name: string;
-  comment?: string | null;
-}
-
 interface Props {
   place: Place;
   table?: string;
@@ -15,14 +10,14 @@ interface Props {
   onTable: (table: string | undefined) => void;
 }
 
-const asOptions = (rows: Named[] | undefined) => (rows ?? []).map((row) => ({ label: row.name, value: row.name }));
+const asOptions = (rows: Array<{ name: string }> | undefined) => (rows ?? []).map((row) => ({ label: row.name, value: row.name }));
 
 /** The browser's left side: a database, one of its schemas, and its tables filtered by name. */
 export function TablePicker({ place, table, onPlace, onTable }: Props) {
   const [search, setSearch] = useState('');
-  const databases = useBrowserQuery<Named[]>('databases', { ...place, database: undefined, schema: undefined });
-  const schemas = useBrowserQuery<Named[]>('schemas', { ...place, schema: undefined }, { enabled: Boolean(place.database) });
-  const tables = useBrowserQuery<Named[]>('tables', place, { query: { search }, enabled: Boolean(place.database && place.schema) });
+  const databases = useBrowserQuery('databases', { ...place, database: undefined, schema: undefined });
+  const schemas = useBrowserQuery('schemas', { ...place, schema: undefined }, { enabled: Boolean(place.database) });
+  const tables = useBrowserQuery('tables', place, { query: { search }, enabled: Boolean(place.database && place.schema) });
 
   return (
     <Flex vertical gap={8} className="browser-picker">

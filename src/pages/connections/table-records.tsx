@@ -1,7 +1,6 @@
 import { Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
-import type { RecordsPage } from './types';
 import { useBrowserQuery, type Place } from './use-browser-query';
 
 type Row = Record<string, unknown>;
@@ -15,7 +14,7 @@ const shown = (value: unknown) => {
 export function TableRecords({ place, table }: { place: Place; table: string }) {
   const [page, setPage] = useState({ current: 1, pageSize: 20 });
   const [orderBy, setOrderBy] = useState<string>();
-  const { value, loading } = useBrowserQuery<RecordsPage>('records', place, {
+  const { value, loading } = useBrowserQuery('records', place, {
     query: { table_name: table, limit: page.pageSize, offset: (page.current - 1) * page.pageSize, order_by: orderBy },
   });
   const rows = value?.results ?? [];

@@ -13,8 +13,7 @@ export function TestConnection({ projectId, id, values }: FormActionProps) {
     setTesting(true);
     try {
       const body = { ...values(), ...(id === undefined ? {} : { id }) };
-      const answer = await call('postConnectionProjectsByProjectUuidConnectionsTestConnection', { path: { project_uuid: projectId }, body: body as never });
-      const { success, message } = answer as { success: boolean; message: string };
+      const { success, message } = await call('postConnectionProjectsByProjectUuidConnectionsTestConnection', { path: { project_uuid: projectId }, body: body as never });
       if (success) feedback.success(message);
       else feedback.error(message);
     } catch {

@@ -1,3 +1,4 @@
+import type { Answer } from '../../api/client';
 import { useApiQuery } from '../../api/hooks';
 
 /** Where in the connection a read looks: the browser's current database and schema. */
@@ -20,11 +21,11 @@ const reads = {
 } as const;
 type Read = keyof typeof reads;
 
-/**
- * One read of the connection browser at `place`; `name` is the table; nothing is asked while `enabled` is false.
- * The server documents no answer schema for these reads (they depend on the database), so the caller names `T`.
- */
-export function useBrowserQuery<T>(read: Read, place: Place, extra: { name?: string; query?: Record<string, unknown>; enabled?: boolean } = {}) {
+/** What a read answers, as the server's schema documents it. */
+export type BrowserAnswer<R extends Read> = Answer<(typeof reads)[R]>;
+
+/** One read of the connection browser at `place`; `name` is the table; nothing is asked while `enabled` is false. */
+export function useBrowserQuery<R extends Read>(read: R, place: Place, extra: { name?: string; query?: Record<string, unknown>; enabled?: boolean } = {}) {
   const query = {
     connection_id: place.connectionId,
     database_name: place.database,
@@ -39,5 +40,5 @@ export function useBrowserQuery<T>(read: Read, place: Place, extra: { name?: str
   );
   // A quiet refetch of what is shown does not blur it; a new place's read, shown over the last one, does.
   const loading = result.isFetching && (result.isPreviousData || !result.data);
-  return { value: result.data?.data as T | undefined, loading, failed: result.isError };
+  return { value: result.data?.data as BrowserAnswer<R> | undefined, loading, failed: result.isError };
 }

@@ -54,8 +54,8 @@ export function ResultsData() {
   const connections = useList<Connection>({ resource: 'connections', pagination: { current: 1, pageSize: 100 }, meta: { projectId } });
   const connectionList = connections.data?.data ?? [];
   const place = { projectId, connectionId: connectionId ? String(connectionId) : '', database };
-  const databases = useBrowserQuery<Array<{ name: string }>>('databases', { ...place, database: undefined }, { enabled: Boolean(connectionId) });
-  const schemas = useBrowserQuery<Array<{ name: string }>>('schemas', place, { enabled: Boolean(connectionId && database) });
+  const databases = useBrowserQuery('databases', { ...place, database: undefined }, { enabled: Boolean(connectionId) });
+  const schemas = useBrowserQuery('schemas', place, { enabled: Boolean(connectionId && database) });
   const source: WarehouseSourceBody | undefined =
     connectionId && database && schema ? { connection_id: connectionId, database_name: database, schema_name: schema } : undefined;
   const check = useSourceCheck(projectId, source);
