@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { demoUser, server } from './msw';
-import { fill, openApp, signIn } from './render';
+import { fill, openScreen, signIn } from './render';
 
 const page = (results: unknown[]) => HttpResponse.json({ count: results.length, next: null, previous: null, results });
 
@@ -19,7 +19,7 @@ describe('项目列表 for a user with no project', () => {
   it('tells a user without an organization how to join one', async () => {
     serveEmpty('no-organization');
     signIn();
-    openApp('#/list');
+    openScreen('#/list');
     expect(await screen.findByText('您还没有加入任何企业')).toBeInTheDocument();
     expect(screen.getByText(/请向企业管理员索取邀请链接/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /新建项目/ })).not.toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('项目列表 for a user with no project', () => {
       }),
     );
     signIn();
-    const { user } = openApp('#/list');
+    const { user } = openScreen('#/list');
     const empty = (await screen.findByText('您还没有加入任何企业')).closest('.ant-empty') as HTMLElement;
     expect(within(empty).getByText(/请向企业管理员索取邀请链接.*也可以创建自己的组织/)).toBeInTheDocument();
     await user.click(within(empty).getByRole('button', { name: /创建组织/ }));
@@ -78,7 +78,7 @@ describe('项目列表 for a user with no project', () => {
   it('tells a member without 新增项目 whom to ask', async () => {
     serveEmpty(['organization.member.view_member']);
     signIn();
-    openApp('#/list');
+    openScreen('#/list');
     expect(await screen.findByText('请联系项目管理员邀请您加入项目')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /新建项目/ })).not.toBeInTheDocument();
   });
@@ -93,7 +93,7 @@ describe('项目列表 for a user with no project', () => {
       }),
     );
     signIn();
-    const { user } = openApp('#/list');
+    const { user } = openScreen('#/list');
     const empty = (await screen.findByText('新建一个项目，开始管理报告、素材和标签')).closest('.ant-empty') as HTMLElement;
     await user.click(within(empty).getByRole('button', { name: /新建项目/ }));
     const dialog = (await screen.findByText('封面颜色')).closest('.ant-modal') as HTMLElement;
@@ -111,7 +111,7 @@ describe('项目列表 for a user with no project', () => {
     server.use(http.get('*/api/project/v1/projects/', () => page([{ uuid: 'p-1', name: '城市体检示例项目', created_at: '2024-03-01 09:30:00' }])));
     server.use(http.get('*/api/organization/v1/permission/', () => HttpResponse.json({ is_owner: true, role: null, permissions: [] })));
     signIn();
-    openApp('#/list');
+    openScreen('#/list');
     expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /新建项目/ })).toBeInTheDocument();
   });

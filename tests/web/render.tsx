@@ -13,7 +13,8 @@ import { areaRoutes } from '../../src/components/project-areas';
 import { ProjectContext } from '../../src/components/project-context';
 import { useProjectLoad } from '../../src/components/use-project-load';
 import { reloadSettings } from '../../src/lib/settings';
-import type { Area } from '../../src/resources/types';
+import { projectRoutes } from '../../src/resources/projects';
+import { AREAS, type Area } from '../../src/resources/types';
 import { Root } from '../../src/root';
 import { demoToken } from './msw';
 
@@ -61,23 +62,21 @@ function LoadedProject() {
 }
 
 /**
- * Opens the one screen of a project area at a hash route (`#/projectSetting/p-1/projectUser`):
- * the screen the route names, with the project the shell would load, and none of the app around it.
+ * Opens the one screen a hash route names (`#/projectSetting/p-1/projectUser`, `#/list`), and
+ * none of the app around it: a project screen with the project the shell would load, the
+ * project list without its header.
  */
 export function openScreen(hash: string) {
   const user = visit(hash);
-  const area = hash.split('/')[1] as Area;
-  return {
-    user,
-    ...render(
-      <Routes>
-        <Route path={`/${area}/:projectId`} element={<LoadedProject />}>
-          {areaRoutes(area)}
-        </Route>
-      </Routes>,
-      { wrapper: InApp },
-    ),
-  };
+  const area = hash.split(/[/?]/)[1] as Area;
+  const routes = AREAS.includes(area) ? (
+    <Route path={`/${area}/:projectId`} element={<LoadedProject />}>
+      {areaRoutes(area)}
+    </Route>
+  ) : (
+    projectRoutes
+  );
+  return { user, ...render(<Routes>{routes}</Routes>, { wrapper: InApp }) };
 }
 
 export function signIn(): void {
