@@ -6,6 +6,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: connections this process may open to PostgreSQL (default 10). */
+  databasePoolSize: number;
+  /** DATABASE_STATEMENT_TIMEOUT_MS: PostgreSQL ends a statement of this process that runs longer; unset: no bound. */
+  databaseStatementTimeoutMs: number | undefined;
   timeZone: string;
   logLevel: string;
   /** A session unused for this many days ends (SESSION_IDLE_DAYS). */
@@ -352,6 +356,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(dataDir),
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    databasePoolSize: parseLimit(env, 'DATABASE_POOL_SIZE', 10, 1000),
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS ? parseLimit(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 0, 86_400_000) : undefined,
     timeZone: parseTimeZone(env.TZ),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     sessionIdleDays: parseIdleDays(env.SESSION_IDLE_DAYS),

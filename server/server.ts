@@ -21,7 +21,12 @@ async function main() {
     throw error;
   }
   process.env.TZ = config.timeZone;
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pgdata'),
+    poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   const seeding = performance.now();
   await database.alone(() => seed(database.db, { storage }));
   const seedMs = Math.round(performance.now() - seeding);

@@ -37,6 +37,8 @@ export interface DatabaseOptions {
   pgliteSnapshot?: Blob;
   /** Connections the PostgreSQL pool may open (10). */
   poolSize?: number;
+  /** PostgreSQL ends a statement that runs longer than this (ms); none by default. */
+  statementTimeoutMs?: number;
 }
 
 /** Not among the named built-in types of the typings. */
@@ -63,8 +65,11 @@ export function parseTextArray(value: string): Array<string | null> {
  */
 const START_UP_LOCK = "hashtext('report-workspace:start-up')";
 
-async function holdingStartUpLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+async function holdingStartUpLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  // A connection of its own, outside the pool: the work needs every pooled connection (a pool of
+  // one would wait for itself), and the wait for the lock is bounded by no statement timeout.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
     await client.query(`select pg_advisory_lock(${START_UP_LOCK})`);
     try {
@@ -73,7 +78,7 @@ async function holdingStartUpLock<T>(pool: pg.Pool, work: () => Promise<T>): Pro
       await client.query(`select pg_advisory_unlock(${START_UP_LOCK})`);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }
 
@@ -81,14 +86,15 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) {
+  const { url } = options;
+  if (url) {
     pg.types.setTypeParser(TEXT_ARRAY, parseTextArray);
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, statement_timeout: options.statementTimeoutMs });
     // An idle connection ended by the server (a restart, a dropped database) is only replaced;
     // without a listener the pool's error would end the process.
     pool.on('error', (error) => console.warn(`数据库空闲连接已断开：${error.message}`));
     const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
-    const alone = <T>(work: () => Promise<T>) => holdingStartUpLock(pool, work);
+    const alone = <T>(work: () => Promise<T>) => holdingStartUpLock(url, work);
     await alone(() => migratePg(db as never, { migrationsFolder }));
     return {
       db,

@@ -48,6 +48,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ JOB_EXPIRE_SECONDS: '0' })).toThrow('JOB_EXPIRE_SECONDS');
   });
 
+  it('gives each process 10 PostgreSQL connections and no statement bound by default, or what DATABASE_POOL_SIZE and DATABASE_STATEMENT_TIMEOUT_MS say', () => {
+    expect(loadConfig({})).toMatchObject({ databasePoolSize: 10, databaseStatementTimeoutMs: undefined });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25', DATABASE_STATEMENT_TIMEOUT_MS: '30000' })).toMatchObject({ databasePoolSize: 25, databaseStatementTimeoutMs: 30000 });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE');
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow('DATABASE_STATEMENT_TIMEOUT_MS');
+  });
+
   it('lets every signed-in user create up to 10 organizations by default; a deployment can keep it to staff or change the cap', () => {
     expect(loadConfig({}).organizationSelfService).toEqual({ enabled: true, maxOwnedPerUser: 10 });
     expect(loadConfig({ ORGANIZATION_SELF_SERVICE: 'off', ORGANIZATION_MAX_OWNED_PER_USER: '3' }).organizationSelfService).toEqual({ enabled: false, maxOwnedPerUser: 3 });
