@@ -92,8 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? (await openStorage(options.config));
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close?.());
-  // The migrations ran in openDatabase; pg-boss sets up its own schema beside them.
-  const jobs = options.jobs === false ? idleJobQueue() : await startJobQueue(options.database.db, { ...DEFAULT_QUEUE_OPTIONS, expireSeconds: options.config.jobExpireSeconds, ...options.jobs });
+  // The migrations ran in openDatabase; pg-boss sets up its own schema beside them, under the
+  // start-up lock: two processes starting together would both find it missing and both create it.
+  const queueOptions = { ...DEFAULT_QUEUE_OPTIONS, expireSeconds: options.config.jobExpireSeconds, ...options.jobs };
+  const jobs = options.jobs === false ? idleJobQueue() : await options.database.alone(() => startJobQueue(options.database.db, queueOptions));
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
 
