@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PDFDocument, PDFHexString, StandardFonts, beginText, endText, moveText, setFontAndSize, showText } from 'pdf-lib';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
 
 const PAGES = 30;
@@ -85,8 +85,15 @@ describe('report detail in the browser', () => {
     await fileItem.getByText('上传成功').waitFor();
     const tagItem = dialog.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: '标签' }) });
     await tagItem.locator('.ant-select-selector').click();
-    await page.locator('.ant-cascader-menu-item', { hasText: '体检维度' }).click();
-    await page.locator('.ant-cascader-menu-item', { hasText: '生态宜居' }).click();
+    // A click on the group while the menu is still re-rendering with its options opens nothing
+    // (seen once in CI under load): click it again until its labels show.
+    await vi.waitFor(
+      async () => {
+        await page.locator('.ant-cascader-menu-item', { hasText: '体检维度' }).click();
+        await page.locator('.ant-cascader-menu-item', { hasText: '生态宜居' }).click({ timeout: 3000 });
+      },
+      { timeout: 30_000, interval: 500 },
+    );
     // The tag is in the field before the dialog is confirmed.
     await tagItem.locator('.ant-select-selection-item', { hasText: '生态宜居' }).waitFor();
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
