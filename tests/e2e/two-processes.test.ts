@@ -25,17 +25,6 @@ let a: ServerProcess;
 let b: ServerProcess;
 let headers: Record<string, string>;
 
-/** Polls `read` until `done` holds, at most `ms`. */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 60_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 /** A call to one process as the demo user; the session is a row, so one sign-in serves both. */
 async function call<T>(server: ServerProcess, path: string, init: RequestInit = {}): Promise<T> {
   const json: Record<string, string> = init.body && !(init.body instanceof FormData) ? { 'Content-Type': 'application/json' } : {};
@@ -176,13 +165,14 @@ describe('two server processes on one PostgreSQL and one bucket', () => {
     const states = async () =>
       Object.fromEntries((await rows<{ state: string; n: number }>(`select state, count(*)::int as n from generation_regions where job_id = $1 group by state`, [jobId])).map((row) => [row.state, row.n]));
 
-    await waitFor(states, (count) => (count.done ?? 0) >= 1, 'a first region done', 90_000);
+    await expect.poll(states, { timeout: 90_000, interval: 250 }).toSatisfy((count: Awaited<ReturnType<typeof states>>) => (count.done ?? 0) >= 1);
     const before = await states();
     expect(before.done).toBeLessThan(20);
     await a.stop('SIGKILL');
     const killedAt = Date.now();
 
-    const after = await waitFor(states, (count) => count.done === 20, 'every region done on B', 90_000);
+    await expect.poll(async () => (await states()).done, { timeout: 90_000, interval: 250 }).toBe(20);
+    const after = await states();
     expect(after).toEqual({ done: 20 });
     console.info(`two-processes: ${before.done}/20 done when A was killed; B finished the rest in ${Math.round((Date.now() - killedAt) / 1000)} s`);
     const reports = await rows<{ n: number }>(`select count(*)::int as n from result_reports where dimension_label_id = $1 group by region`, [dimension.id]);
