@@ -3,6 +3,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { REGION_PAYLOAD_KEYS, type RegionNode } from '../../contract/results';
+import { openDatabase } from '../../server/db/client';
+import { s3Storage } from '../../server/lib/storage/s3';
+import { sweepOrphans } from '../../server/modules/uploads/storage-gc';
 import { adminQuery, databaseUrl } from '../server/admin-query';
 import { startObjectStore, type ObjectStore } from '../support/object-store';
 import { startServer, tempDataDir, type ServerProcess } from '../support/server-process';
@@ -64,6 +67,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // A failed test may leave B paused, and a paused process does not act on SIGTERM.
+  b?.child.kill('SIGCONT');
   await Promise.all([a?.stop('SIGKILL'), b?.stop()]);
   await sql?.end();
   await adminQuery(POSTGRES, `drop database if exists ${database} with (force)`);
@@ -147,6 +152,8 @@ describe('two server processes on one PostgreSQL and one bucket', () => {
       nodes.flatMap((node) => (node.level === 5 ? [[...path, node.name]] : communities(node.children, [...path, node.name])));
     const regions = communities(tree).slice(0, 20);
     expect(regions).toHaveLength(20);
+    // B is paused until A is killed, so every region job taken before then is A's.
+    process.kill(b.child.pid!, 'SIGSTOP');
     const started = await call<{ data: { job_id: number } }>(a, `${RESULTS}/generate/`, {
       method: 'POST',
       body: JSON.stringify({
@@ -165,11 +172,17 @@ describe('two server processes on one PostgreSQL and one bucket', () => {
     const states = async () =>
       Object.fromEntries((await rows<{ state: string; n: number }>(`select state, count(*)::int as n from generation_regions where job_id = $1 group by state`, [jobId])).map((row) => [row.state, row.n]));
 
+    const activeJobs = () => rows<{ id: string }>(`select id from pgboss.job where name = 'results-generate' and state = 'active'`);
     await expect.poll(states, { timeout: 90_000, interval: 250 }).toSatisfy((count: Awaited<ReturnType<typeof states>>) => (count.done ?? 0) >= 1);
+    await expect.poll(async () => (await activeJobs()).length, { timeout: 30_000, interval: 50 }).toBeGreaterThan(0);
     const before = await states();
     expect(before.done).toBeLessThan(20);
     await a.stop('SIGKILL');
     const killedAt = Date.now();
+    // Read after the kill: the jobs A was inside when it died.
+    const interrupted = (await activeJobs()).map((job) => job.id);
+    expect(interrupted.length).toBeGreaterThan(0);
+    process.kill(b.child.pid!, 'SIGCONT');
 
     await expect.poll(async () => (await states()).done, { timeout: 90_000, interval: 250 }).toBe(20);
     const after = await states();
@@ -182,5 +195,46 @@ describe('two server processes on one PostgreSQL and one bucket', () => {
       (row) => row.job_id === jobId,
     );
     expect(job).toMatchObject({ state: 'completed', done: 20, failed: 0 });
+    // B took up the jobs A died inside once they expired, and finished them.
+    const retried = await rows<{ state: string; retry_count: number }>(`select state, retry_count from pgboss.job where id = any($1::uuid[])`, [interrupted]);
+    expect(retried.map((row) => row.state)).toEqual(interrupted.map(() => 'completed'));
+    expect(retried.every((row) => row.retry_count >= 1)).toBe(true);
+  });
+
+  it('leaves an object no row names when B is killed between writing a file and recording it, which the sweep removes after the grace', async () => {
+    const before = new Set(await store.keys());
+    const added = async () => (await store.keys()).filter((key) => !before.has(key));
+    // Holding this lock, the test makes the upload's transaction wait after its object is written.
+    const lock = await sql.connect();
+    await lock.query('begin');
+    await lock.query('lock table stored_files in exclusive mode');
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(await onePagePdf('killed before its row'))], { type: 'application/pdf' }), '被中断.pdf');
+    const upload = call(b, `/api/uploader/v1/projects/${DEMO_PROJECT}/file_upload/?purpose=report`, { method: 'POST', body: form }).catch(() => 'killed');
+    await expect.poll(async () => (await added()).length, { timeout: 20_000 }).toBe(1);
+    const waiting = () => rows<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [database]);
+    await expect.poll(async () => (await waiting())[0].n, { timeout: 20_000 }).toBeGreaterThan(0);
+    await b.stop('SIGKILL');
+    expect(await upload).toBe('killed');
+    await lock.query('rollback');
+    lock.release();
+
+    const [orphan] = await added();
+    const named = async () => new Set((await rows<{ key: string }>('select key from storage_objects')).map((row) => row.key));
+    expect((await named()).has(orphan)).toBe(false);
+    const cleaner = await openDatabase({ url, poolSize: 1 });
+    try {
+      const sweeper = { db: cleaner.db, storage: s3Storage(store.client, store.bucket) };
+      await sweepOrphans(sweeper);
+      expect(await store.keys()).toContain(orphan);
+      // An hour on, every object left is one a row names.
+      await sweepOrphans(sweeper, Date.now() + 61 * 60_000);
+      const left = await store.keys();
+      expect(left).not.toContain(orphan);
+      const stillNamed = await named();
+      expect(left.filter((key) => !stillNamed.has(key))).toEqual([]);
+    } finally {
+      await cleaner.close();
+    }
   });
 });

@@ -27,7 +27,7 @@ export async function deleteUnusedObjects(app: FastifyInstance): Promise<void> {
 }
 
 /** Removes stored objects older than an hour that no row names (left by a killed upload), and old partial writes; chunks of open uploads are named by their rows. */
-export async function sweepOrphans(app: FastifyInstance, now = Date.now()): Promise<number> {
+export async function sweepOrphans(app: Pick<FastifyInstance, 'db' | 'storage'>, now = Date.now()): Promise<number> {
   let removed = 0;
   for (const key of await app.storage.staleKeys(now - ORPHAN_AGE_MS)) {
     const [named] = await app.db.select({ key: storageObjects.key }).from(storageObjects).where(eq(storageObjects.key, key));
