@@ -13,22 +13,27 @@ import { AppError } from '../../lib/errors';
 import { newStorageKey } from '../../lib/storage';
 
 const run = promisify(execFile);
-let sofficePath: Promise<string | null> | undefined;
+const sofficeOnPath = new Map<string | undefined, Promise<string | null>>();
 
-/** soffice (or libreoffice) on the PATH, looked up once. */
+/** soffice (or libreoffice) on the PATH, looked up once per PATH. */
 export function findSoffice(): Promise<string | null> {
-  sofficePath ??= (async () => {
-    for (const name of ['soffice', 'libreoffice']) {
-      try {
-        const { stdout } = await run('sh', ['-c', `command -v ${name}`]);
-        if (stdout.trim()) return stdout.trim();
-      } catch {
-        // not installed under this name
+  const searchPath = process.env.PATH;
+  let found = sofficeOnPath.get(searchPath);
+  if (!found) {
+    found = (async () => {
+      for (const name of ['soffice', 'libreoffice']) {
+        try {
+          const { stdout } = await run('sh', ['-c', `command -v ${name}`]);
+          if (stdout.trim()) return stdout.trim();
+        } catch {
+          // not installed under this name
+        }
       }
-    }
-    return null;
-  })();
-  return sofficePath;
+      return null;
+    })();
+    sofficeOnPath.set(searchPath, found);
+  }
+  return found;
 }
 
 type FileRow = typeof storedFiles.$inferSelect;
