@@ -140,12 +140,12 @@ describe('the bucket, checked at start', () => {
     storage.close?.();
   });
 
-  // s3rver does not check SigV4 signatures, so a wrong secret with a known key id cannot be shown here.
   it.each([
-    ['S3_BUCKET', { S3_BUCKET: 'no-such-bucket' }, /存储桶 "no-such-bucket" 不存在/],
-    ['S3_ACCESS_KEY_ID', { S3_ACCESS_KEY_ID: 'unknown-key' }, /S3_SECRET_ACCESS_KEY 不正确/],
-    ['S3_ENDPOINT', { S3_ENDPOINT: 'http://127.0.0.1:1' }, /无法连接对象存储 http:\/\/127.0.0.1:1/],
-  ])('refuses to start with a message that names %s', async (variable, env, reason) => {
+    ['a missing bucket', 'S3_BUCKET', { S3_BUCKET: 'no-such-bucket' }, /存储桶 "no-such-bucket" 不存在/],
+    ['an unknown key id', 'S3_ACCESS_KEY_ID', { S3_ACCESS_KEY_ID: 'unknown-key' }, /或 S3_SECRET_ACCESS_KEY 不正确/],
+    ['a wrong secret', 'S3_ACCESS_KEY_ID', { S3_SECRET_ACCESS_KEY: 'not-the-secret' }, /或 S3_SECRET_ACCESS_KEY 不正确/],
+    ['an unreachable endpoint', 'S3_ENDPOINT', { S3_ENDPOINT: 'http://127.0.0.1:1' }, /无法连接对象存储 http:\/\/127.0.0.1:1/],
+  ])('refuses to start on %s with a message that names %s', async (_case, variable, env, reason) => {
     const refusal = opening(env);
     await expect(refusal).rejects.toThrow(ConfigError);
     await expect(refusal).rejects.toThrow(`配置错误：环境变量 ${variable}`);
