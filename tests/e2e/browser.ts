@@ -138,8 +138,13 @@ export async function pickOption(page: Page, select: Locator, option: string): P
 
 /** Walks the region cascader (区域) of `root` along `path` and checks its last entry. */
 export async function checkRegion(page: Page, root: Locator, path: string[]): Promise<void> {
-  await root.locator('.ant-select[aria-label="区域"] .ant-select-selector').click();
   const menus = page.locator('.ant-cascader-menus:visible .ant-cascader-menu');
+  const first = menus.first().locator(`.ant-cascader-menu-item[title="${path[0]}"]`);
+  // On a busy machine the first click can land before the region tree has loaded, and the menu stays closed.
+  for (let attempt = 0; attempt < 5 && !(await first.isVisible()); attempt += 1) {
+    await root.locator('.ant-select[aria-label="区域"] .ant-select-selector').click();
+    await first.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  }
   for (const [column, name] of path.entries()) {
     const entry = menus.nth(column).locator(`.ant-cascader-menu-item[title="${name}"]`);
     if (column < path.length - 1) await entry.click();
