@@ -42,6 +42,7 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
           testTimeout: 20_000,
+          unstubGlobals: true,
         },
       },
       serverProject('server'),

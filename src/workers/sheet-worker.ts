@@ -1,5 +1,5 @@
-import { SheetProblem, sheetTexts, type SheetAnswer } from '../lib/spreadsheet/grid';
-import { parseSheet } from '../lib/spreadsheet/parse';
+import type { SheetAnswer } from '../lib/spreadsheet/grid';
+import { answerSheetRequest } from '../lib/spreadsheet/parse';
 import type { SheetRequest } from '../lib/spreadsheet/worker-client';
 
 // The xlsx library reads user files here, away from the app's objects (it has unfixed advisories
@@ -10,12 +10,4 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-scope.onmessage = (event: MessageEvent<SheetRequest>) => {
-  let answer: SheetAnswer;
-  try {
-    answer = { ok: true, grid: parseSheet(event.data.buffer, event.data.maxRows) };
-  } catch (error) {
-    answer = { ok: false, error: error instanceof SheetProblem ? error.message : sheetTexts.unreadable };
-  }
-  scope.postMessage(answer);
-};
+scope.onmessage = (event: MessageEvent<SheetRequest>) => scope.postMessage(answerSheetRequest(event.data));

@@ -2,19 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { read, utils } from 'xlsx';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportItemTags, ItemTagImport } from '../../src/pages/library/item-tag-sheet';
 import { REPORT_KIND } from '../../src/pages/library/kinds';
 import type { LibraryItem } from '../../src/pages/library/types';
 import { button, dialog } from './admin-helpers';
 import { server } from './msw';
 import { renderInApp, signIn } from './render';
-import { sheetFile } from './spreadsheet-sheets';
+import { parseSheetsInProcess, sheetFile } from './spreadsheet-sheets';
 
-vi.mock('../../src/lib/spreadsheet/worker-client', async () => {
-  const { parseSheet } = await import('../../src/lib/spreadsheet/parse');
-  return { parseSheetInWorker: async (buffer: ArrayBuffer, maxRows: number) => parseSheet(buffer, maxRows) };
-});
+beforeEach(() => void parseSheetsInProcess());
 
 const at = '2024-03-01 09:30:00';
 const tag = (id: number, name: string) => ({ id, name, label_group: 1, extra_info: {} });

@@ -94,7 +94,8 @@ describe('项目成员', () => {
   it('copies with execCommand where the Clipboard API is missing', async () => {
     const copied: string[] = [];
     document.execCommand = vi.fn(() => {
-      copied.push(document.querySelector<HTMLTextAreaElement>('body > textarea')?.value ?? '');
+      // The textarea copyText has just added (antd leaves a measuring one in <body> too).
+      copied.push([...document.querySelectorAll<HTMLTextAreaElement>('body > textarea')].at(-1)?.value ?? '');
       return true;
     });
     serveProject(adminDetails);

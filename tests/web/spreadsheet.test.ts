@@ -8,7 +8,7 @@ import { parseSheet } from '../../src/lib/spreadsheet/parse';
 import { readSheetFile } from '../../src/lib/spreadsheet/read-file';
 import { SHEET_TIMEOUT_MS } from '../../src/lib/spreadsheet/worker-client';
 import { sheetBlob } from '../../src/lib/spreadsheet/write';
-import { sheetFile, workbookBytes } from './spreadsheet-sheets';
+import { fakeWorker, sheetFile, workbookBytes } from './spreadsheet-sheets';
 
 const labelHeader = ['序号', '标签名称', '标签类别', '实体'];
 const problem = (run: () => unknown) => {
@@ -142,31 +142,9 @@ describe('sheetBlob', () => {
   });
 });
 
-/** A stand-in for the browser's Worker: answers with whatever `respond` makes of the request. */
-function fakeWorker(respond: (data: { buffer: ArrayBuffer; maxRows: number }) => unknown | undefined) {
-  const made: { terminated: boolean }[] = [];
-  class FakeWorker {
-    onmessage: ((event: { data: unknown }) => void) | null = null;
-    onerror: ((event: unknown) => void) | null = null;
-    terminated = false;
-    constructor() {
-      made.push(this);
-    }
-    postMessage(data: { buffer: ArrayBuffer; maxRows: number }) {
-      const answer = respond(data);
-      if (answer !== undefined) queueMicrotask(() => this.onmessage?.({ data: answer }));
-    }
-    terminate() {
-      this.terminated = true;
-    }
-  }
-  vi.stubGlobal('Worker', FakeWorker);
-  return made;
-}
 
 describe('readSheetFile (the worker client)', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 

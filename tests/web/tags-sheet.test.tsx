@@ -6,13 +6,9 @@ import { button, dialog, row } from './admin-helpers';
 import { server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
 import { openScreen, signIn } from './render';
-import { sheetFile } from './spreadsheet-sheets';
+import { parseSheetsInProcess, sheetFile } from './spreadsheet-sheets';
 
-// The page parses in a Web Worker, which jsdom lacks: the same parsing runs in-process instead.
-vi.mock('../../src/lib/spreadsheet/worker-client', async () => {
-  const { parseSheet } = await import('../../src/lib/spreadsheet/parse');
-  return { parseSheetInWorker: async (buffer: ArrayBuffer, maxRows: number) => parseSheet(buffer, maxRows) };
-});
+beforeEach(() => void parseSheetsInProcess());
 
 const at = '2024-03-01 09:30:00';
 const groups = [

@@ -1,5 +1,5 @@
 import { read, utils } from 'xlsx';
-import { SHEET_MAX_BYTES, SHEET_MAX_ROWS, SheetProblem, sheetTexts, type SheetGrid } from './grid';
+import { SHEET_MAX_BYTES, SHEET_MAX_ROWS, SheetProblem, sheetTexts, type SheetAnswer, type SheetGrid } from './grid';
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -45,4 +45,13 @@ export function parseSheet(data: ArrayBuffer | Uint8Array, maxRows = SHEET_MAX_R
 
 function cellText(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
+}
+
+/** The sheet worker's answer to a request: the grid, or the message of why it cannot be read. */
+export function answerSheetRequest(request: { buffer: ArrayBuffer; maxRows: number }): SheetAnswer {
+  try {
+    return { ok: true, grid: parseSheet(request.buffer, request.maxRows) };
+  } catch (error) {
+    return { ok: false, error: error instanceof SheetProblem ? error.message : sheetTexts.unreadable };
+  }
 }
