@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DagRun, TaskInstance } from '../../contract/workflows';
 import { storedFiles } from '../../server/db/schema';
 import { newStorageKey } from '../../server/lib/storage';
 import { sweepOrphans } from '../../server/modules/uploads/storage-gc';
@@ -16,7 +17,7 @@ let admin: string;
 
 beforeAll(async () => {
   store = await startObjectStore();
-  ctx = await createTestApp({ env: store.env });
+  ctx = await createTestApp({ env: store.env, app: { jobs: { pollSeconds: 0.2 }, workflows: { schedulerSeconds: 0.3, heartbeatSeconds: 0.3, zombieSeconds: 60 } } });
   admin = await login(ctx.app);
 });
 afterAll(async () => {
@@ -155,6 +156,34 @@ describe('files in an S3-compatible bucket', () => {
     expect(await store.keys()).toEqual(before.filter((key) => key !== orphan));
     expect((await get(reportUrl)).rawPayload.equals(report)).toBe(true);
   });
+
+  it('runs a workflow script kept in the bucket, copied into the sandbox for the run', async () => {
+    const project = `/api/script/projects/${DEMO.projectUuid}/scripts`;
+    const workflows = `/api/airflow/projects/${DEMO.projectUuid}/workflows`;
+    const send = async (url: string, payload?: object, status = 201) => {
+      const response = await ctx.app.inject({ method: payload ? 'POST' : 'GET', url, headers: authHeaders(admin), ...(payload && { payload }) });
+      expect(response.statusCode, response.body).toBe(status);
+      return response.json();
+    };
+    const source = 'import json, sys\nn = json.load(sys.stdin)["n"]\nprint(json.dumps({"tripled": n * 3}))\n';
+    const uploaded = await uploadFile(ctx.app, admin, 'triple.py', Buffer.from(source), 'script');
+    const stored = await rowOf(uploaded.id);
+    expect((await store.client.send(new HeadObjectCommand({ Bucket: store.bucket, Key: stored.storageKey }))).ContentLength).toBe(source.length);
+    expect(existsSync(path.join(ctx.dataDir, 'files', stored.storageKey))).toBe(false);
+    const script = await send(`${project}/`, { name: '三倍', file_path: uploaded.url });
+    await send(`${project}/${script.id}/script_params/`, { direction: 'input', field_name: 'n', type: 'integer', required: true });
+    await send(`${project}/${script.id}/script_params/`, { direction: 'output', field_name: 'tripled', type: 'integer' });
+    const workflow = await send(`${workflows}/`, { name: '桶里的脚本' });
+    await send(`${workflows}/${workflow.id}/tasks/`, { name: 'triple', operator: 'ScriptOperator', script_id: script.id, params: { n: 14 } });
+    await send(`${workflows}/${workflow.id}/update_airflow_dag/`, {}, 200);
+    const run = (await send(`${workflows}/${workflow.id}/dag_runs/`, {})) as DagRun;
+
+    const runState = async () => ((await send(`${workflows}/${workflow.id}/dag_runs/${run.id}/`, undefined, 200)) as DagRun).state;
+    await expect.poll(runState, { timeout: 60_000, interval: 300 }).toMatch(/^(success|failed)$/);
+    const task = (await send(`${workflows}/${workflow.id}/dag_runs/${run.id}/task_instances/triple/`, undefined, 200)) as TaskInstance & { log: string };
+    expect(task.state, task.log).toBe('success');
+    expect(task.outputs).toEqual({ tripled: 42 });
+  }, 90_000);
 
   it('answers 503 with a Chinese message while the store is down, and records nothing', async () => {
     const before = await ctx.database.db.select({ n: count() }).from(storedFiles);
