@@ -15,25 +15,23 @@ import { newStorageKey } from '../../lib/storage';
 const run = promisify(execFile);
 const sofficeOnPath = new Map<string | undefined, Promise<string | null>>();
 
+async function lookUpSoffice(): Promise<string | null> {
+  for (const name of ['soffice', 'libreoffice']) {
+    try {
+      const { stdout } = await run('sh', ['-c', `command -v ${name}`]);
+      if (stdout.trim()) return stdout.trim();
+    } catch {
+      // not installed under this name
+    }
+  }
+  return null;
+}
+
 /** soffice (or libreoffice) on the PATH, looked up once per PATH. */
 export function findSoffice(): Promise<string | null> {
   const searchPath = process.env.PATH;
-  let found = sofficeOnPath.get(searchPath);
-  if (!found) {
-    found = (async () => {
-      for (const name of ['soffice', 'libreoffice']) {
-        try {
-          const { stdout } = await run('sh', ['-c', `command -v ${name}`]);
-          if (stdout.trim()) return stdout.trim();
-        } catch {
-          // not installed under this name
-        }
-      }
-      return null;
-    })();
-    sofficeOnPath.set(searchPath, found);
-  }
-  return found;
+  if (!sofficeOnPath.has(searchPath)) sofficeOnPath.set(searchPath, lookUpSoffice());
+  return sofficeOnPath.get(searchPath)!;
 }
 
 type FileRow = typeof storedFiles.$inferSelect;
