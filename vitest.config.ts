@@ -1,7 +1,9 @@
 import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import { searchForWorkspaceRoot } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import SpreadSequencer from './tests/spread-sequencer';
 
 /**
  * A git worktree links the main checkout's node_modules: Vite must be allowed to serve files
@@ -12,12 +14,22 @@ const servable = [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modu
 /** Set to a PostgreSQL URL to run the server tests on it as well as on PGlite. */
 const onPostgresToo = process.env.SERVER_TESTS_ON_POSTGRES;
 
-const serverProject = (name: string, env: Record<string, string> = {}) => ({
+/**
+ * Server test files that open no database of the run (pure functions, the build, processes on
+ * their own PGlite): the PostgreSQL run would repeat them unchanged, so only the PGlite run has them.
+ */
+const withoutDatabase = [
+  'api-schema', 'build-if-stale', 'config', 'dates', 'error-handling', 'explain-network', 'lifecycle',
+  'pglite-analyze', 'report-pdf', 'storage-backends', 'workflow-schedule', 'workflow-validity',
+].map((name) => `tests/server/${name}.test.ts`);
+
+const serverProject = (name: string, env: Record<string, string> = {}, exclude: string[] = []) => ({
   test: {
     name,
     env,
     environment: 'node',
     include: ['tests/server/**/*.test.ts'],
+    exclude,
     globalSetup: ['tests/server/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -27,27 +39,31 @@ const serverProject = (name: string, env: Record<string, string> = {}) => ({
   },
 });
 
+/** Page test files that replace a module (vi.mock): they need modules of their own, not a shared worker's. */
+const withModuleMocks = ['tests/web/login.test.tsx', 'tests/web/report-detail.test.tsx'];
+
+const webProject = (name: string, files: { include: string[]; exclude?: string[]; isolate?: boolean }) => ({
+  plugins: [react()],
+  server: { fs: { allow: servable } },
+  resolve: { alias: [{ find: /^react-pdf$/, replacement: path.resolve('tests/web/stand-ins/react-pdf.tsx') }] },
+  test: {
+    name,
+    environment: 'jsdom',
+    ...files,
+    setupFiles: ['tests/web/setup.ts'],
+    testTimeout: 20_000,
+    unstubGlobals: true,
+  },
+});
+
 export default defineConfig({
   test: {
     // Three files at a time on two cores: a browser file spends much of its time waiting on its
     // server and Chromium, and a third file fills that time.
     maxWorkers: 3,
+    sequence: { sequencer: SpreadSequencer },
     projects: [
-      {
-        plugins: [react()],
-        server: { fs: { allow: servable } },
-        test: {
-          name: 'web',
-          environment: 'jsdom',
-          include: ['tests/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/web/setup.ts'],
-          testTimeout: 20_000,
-          unstubGlobals: true,
-        },
-      },
-      serverProject('server'),
-      // CI runs the server tests on PostgreSQL in the same run, so both cores stay busy to the end.
-      ...(onPostgresToo ? [serverProject('server-postgres', { TEST_DATABASE_URL: onPostgresToo })] : []),
+      // First, so its set-up starts its background steps before the server projects' set-ups run.
       {
         test: {
           name: 'e2e',
@@ -60,6 +76,13 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      // Page test files share a worker's loaded modules (antd, Refine, the app): importing them again for
+      // each file was a third of this project's time. Each test still mounts its screen afresh.
+      webProject('web', { include: ['tests/web/**/*.test.{ts,tsx}'], exclude: withModuleMocks, isolate: false }),
+      webProject('web-mocks', { include: withModuleMocks }),
+      serverProject('server'),
+      // CI runs the server tests on PostgreSQL in the same run, so both cores stay busy to the end.
+      ...(onPostgresToo ? [serverProject('server-postgres', { TEST_DATABASE_URL: onPostgresToo }, withoutDatabase)] : []),
     ],
   },
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -280,4 +281,36 @@ export function alignColumns(rows: string[][], left = 1): string {
     return i < left ? cell + fill : fill + cell;
   };
   return rows.map((row) => row.map(pad).join('  ').trimEnd()).join('\n');
+}
+
+/** CPU seconds used by process `pid` and every process of its group (Linux), or undefined elsewhere. */
+function groupCpuSeconds(pid: number): number | undefined {
+  try {
+    let seconds = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ');
+      // fields[2] is the process group; fields[11] and [12] user and system clock ticks.
+      if (fields && (Number(entry) === pid || Number(fields[2]) === pid)) seconds += (Number(fields[11]) + Number(fields[12])) / 100;
+    }
+    return seconds;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Waits (up to 60 s) until the server `pid` (with its process group: tsx, tesseract) has used
+ * under 5 % of a core for 2 s: its start queues the demo's 成果 generations and text extraction.
+ */
+export async function settled(pid: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let quiet = 0;
+  let last = groupCpuSeconds(pid);
+  while (last !== undefined && Date.now() < deadline && quiet < 4) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = groupCpuSeconds(pid) ?? last;
+    quiet = now - last < 0.025 ? quiet + 1 : 0;
+    last = now;
+  }
 }

@@ -15,9 +15,9 @@ const TIMEOUT_SECONDS = 10;
 /** BENCH_LOAD_SECONDS (default 60): how long the 200 clients send. */
 export const readLoadSeconds = (env: NodeJS.ProcessEnv) => positiveInteger(env, 'BENCH_LOAD_SECONDS', 60);
 
-/** Time the load benchmark may take: per database a baseline and two loads, plus setup. */
+/** Time the load benchmark may take: per database two baselines and up to three loads, plus setup. */
 export const loadBudgetMs = (settings: LoadSettings, loadSeconds: number) =>
-  2 * ((settings.warmupSeconds + settings.seconds + 2 * (loadSeconds + TIMEOUT_SECONDS)) * 1000 + 60_000);
+  2 * ((2 * (settings.warmupSeconds + settings.seconds) + 3 * (loadSeconds + TIMEOUT_SECONDS)) * 1000 + 60_000);
 
 interface Outcome {
   requestsPerSecond: number;
@@ -41,8 +41,16 @@ async function healthMs(origin: string, duringLoad = false): Promise<number> {
   return performance.now() - started;
 }
 
-/** Each client alternates a report-list page and a label create (a fresh name each time). */
-async function mixedLoad(origin: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Outcome> {
+const LIST = { method: 'GET', path: `${BASE}/report/report_list/?pageNo=1&pageSize=10` } as const;
+
+/** What each client sends, in turn: the report list alone, or the list and a label create (a fresh name each time). */
+type Mix = 'list' | 'mixed';
+const requestsOf = (mix: Mix, headers: Record<string, string>): autocannon.Request[] =>
+  mix === 'list'
+    ? [LIST]
+    : [LIST, { method: 'POST' as const, path: `${BASE}/label/`, headers: { ...headers, 'content-type': 'application/json' }, setupRequest: UNIQUE_LABEL as never }];
+
+async function mixedLoad(origin: string, headers: Record<string, string>, connections: number, seconds: number, mix: Mix = 'mixed'): Promise<Outcome> {
   const running = autocannon({
     url: origin,
     headers,
@@ -50,10 +58,7 @@ async function mixedLoad(origin: string, headers: Record<string, string>, connec
     duration: seconds,
     timeout: TIMEOUT_SECONDS,
     workers: 1,
-    requests: [
-      { method: 'GET', path: `${BASE}/report/report_list/?pageNo=1&pageSize=10` },
-      { method: 'POST', path: `${BASE}/label/`, headers: { ...headers, 'content-type': 'application/json' }, setupRequest: UNIQUE_LABEL as never },
-    ],
+    requests: requestsOf(mix, headers),
   });
   // The health check as a monitor would send it: once a second during the load, once right after.
   let healthDuringMs = 0;
@@ -84,38 +89,56 @@ async function mixedLoad(origin: string, headers: Record<string, string>, connec
   };
 }
 
+interface Scenario {
+  setting: string;
+  env: NodeJS.ProcessEnv;
+  mix: Mix;
+}
+
 interface DatabaseRun {
-  baseline: Outcome;
-  loads: Array<{ setting: string; outcome: Outcome }>;
+  baselines: Record<Mix, Outcome>;
+  loads: Array<Scenario & { outcome: Outcome }>;
 }
 
-async function run(database: Database, settings: LoadSettings, loadSeconds: number, admission: Array<[string, NodeJS.ProcessEnv]>): Promise<DatabaseRun> {
+async function run(database: Database, settings: LoadSettings, loadSeconds: number, scenarios: Scenario[]): Promise<DatabaseRun> {
   await seed(database.db);
-  const baseline = await withServer(database, {}, async (origin, headers) => {
-    await mixedLoad(origin, headers, settings.connections, settings.warmupSeconds);
-    return mixedLoad(origin, headers, settings.connections, settings.seconds);
-  });
+  const baseline = (mix: Mix) =>
+    withServer(database, {}, async (origin, headers) => {
+      await mixedLoad(origin, headers, settings.connections, settings.warmupSeconds, mix);
+      return mixedLoad(origin, headers, settings.connections, settings.seconds, mix);
+    });
+  const baselines = { list: await baseline('list'), mixed: await baseline('mixed') };
   const loads = [];
-  for (const [setting, env] of admission) {
-    loads.push({ setting, outcome: await withServer(database, env, (origin, headers) => mixedLoad(origin, headers, CLIENTS, loadSeconds)) });
+  for (const scenario of scenarios) {
+    const outcome = await withServer(database, scenario.env, (origin, headers) => mixedLoad(origin, headers, CLIENTS, loadSeconds, scenario.mix));
+    loads.push({ ...scenario, outcome });
   }
-  return { baseline, loads };
+  return { baselines, loads };
 }
 
-/** 200 clients mixing report-list reads and label creates, on PGlite with and without the admission limit and on PostgreSQL. */
+const MIX_LABEL: Record<Mix, string> = { list: 'report list', mixed: 'list + label create' };
+
+/** 200 clients on the report list alone and mixing it with label creates, on PGlite (with and without the admission limit) and on PostgreSQL. */
 export async function loadBench(settings: LoadSettings, loadSeconds: number, postgresUrl: string): Promise<string> {
   const pglite = await withPglite((database) =>
     run(database, settings, loadSeconds, [
-      ['admission off', { MAX_CONCURRENT_REQUESTS: '0' }],
-      ['admission default', {}],
+      { setting: 'admission default', env: {}, mix: 'list' },
+      { setting: 'admission off', env: { MAX_CONCURRENT_REQUESTS: '0' }, mix: 'mixed' },
+      { setting: 'admission default', env: {}, mix: 'mixed' },
     ]),
   );
-  const postgres = await withPostgres(postgresUrl, (database) => run(database, settings, loadSeconds, [['default (unlimited)', {}]]));
+  const postgres = await withPostgres(postgresUrl, (database) =>
+    run(database, settings, loadSeconds, [
+      { setting: 'default (unlimited)', env: {}, mix: 'list' },
+      { setting: 'default (unlimited)', env: {}, mix: 'mixed' },
+    ]),
+  );
   const runs: Array<[string, DatabaseRun | undefined]> = [['PGlite', pglite], ['PostgreSQL', postgres.ran ? postgres.value : undefined]];
 
   const ms = (value: number) => String(Math.round(value));
-  const row = (database: string, setting: string, outcome: Outcome, baseline: Outcome) => [
+  const row = (database: string, mix: Mix, setting: string, outcome: Outcome, baseline: Outcome) => [
     database,
+    MIX_LABEL[mix],
     setting,
     outcome.requestsPerSecond.toFixed(1),
     outcome.okPerSecond.toFixed(1),
@@ -131,22 +154,24 @@ export async function loadBench(settings: LoadSettings, loadSeconds: number, pos
   ];
   const body = runs.flatMap(([database, done]) =>
     done
-      ? [
-          row(database, `${settings.connections} clients (baseline)`, done.baseline, done.baseline),
-          ...done.loads.map(({ setting, outcome }) => row(database, `${CLIENTS} clients, ${setting}`, outcome, done.baseline)),
-        ]
-      : [[database, 'skipped', '', '', '', '', '', '', '', '', '', '', '']],
+      ? (['list', 'mixed'] as const).flatMap((mix) => [
+          row(database, mix, `${settings.connections} clients (baseline)`, done.baselines[mix], done.baselines[mix]),
+          ...done.loads
+            .filter((load) => load.mix === mix)
+            .map(({ setting, outcome }) => row(database, mix, `${CLIENTS} clients, ${setting}`, outcome, done.baselines[mix])),
+        ])
+      : [[database, 'skipped', '', '', '', '', '', '', '', '', '', '', '', '']],
   );
   return [
-    `Mixed load  (each client alternates GET report/report_list/ and POST label/; baseline ${settings.connections} clients for ` +
+    `Load  (each client sends GET report/report_list/ alone, or alternates it with POST label/; baseline ${settings.connections} clients for ` +
       `${settings.seconds} s, load ${CLIENTS} clients for ${loadSeconds} s; a request unanswered after ${TIMEOUT_SECONDS} s is a timeout; ` +
       'health = GET /api/healthy/check/ once a second during the load (slowest) and right after)',
     alignColumns(
       [
-        ['database', 'run', 'req/s', '2xx/s', 'p99 (ms)', 'errors', 'timeouts', '503s', 'other non-2xx', 'health during (ms)', 'health after (ms)', '2xx/s ratio', 'p99 ratio'],
+        ['database', 'requests', 'run', 'req/s', '2xx/s', 'p99 (ms)', 'errors', 'timeouts', '503s', 'other non-2xx', 'health during (ms)', 'health after (ms)', '2xx/s ratio', 'p99 ratio'],
         ...body,
       ],
-      2,
+      3,
     ),
     'ratio = the run / the baseline on the same database in the same run; errors include the timeouts',
     ...(postgres.ran ? [] : [`PostgreSQL skipped: ${postgres.reason}`]),

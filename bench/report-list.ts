@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { DEMO } from '../server/db/seed/demo-accounts';
-import { deleteItems, insertItems, moveItems } from '../server/modules/library/item-writes';
+import { insertItems, moveItems } from '../server/modules/library/item-writes';
+import { binItems } from '../server/modules/recycle-bin/bin-writes';
 import {
   alignColumns, alternate, formatLatencyTable, load, median, probe, positiveInteger, withPglite, withPostgres, withServer,
   type LatencyRow, type LoadResult, type LoadSettings,
@@ -208,10 +209,11 @@ async function timeWrites(db: Db): Promise<WriteTimes> {
   const thousand = Array.from({ length: 10 }, () => items).flat();
   const timings = async () => ({
     bulk: await medianOf5(() => timed(() => insertItems(db, { projectUuid: DEMO.projectUuid, kind: 'report' }, items))),
-    move: await medianOf5(() => timed(() => moveItems(db, spread, groups[move++ % 2]))),
+    move: await medianOf5(() => timed(() => moveItems(db, DEMO.projectUuid, spread, groups[move++ % 2]))),
     remove: await medianOf5(async () => {
       const ids = await insertItems(db, { projectUuid: DEMO.projectUuid, kind: 'report' }, thousand);
-      return timed(() => deleteItems(db, DEMO.projectUuid, ids));
+      // A delete moves the items to the recycle bin (their files stay until it is emptied).
+      return timed(() => binItems(db, { projectUuid: DEMO.projectUuid, kind: 'report' }, ids, { name: 'bench' }, 'missing'));
     }),
   });
   const triggers = (on: boolean) =>

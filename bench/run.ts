@@ -1,16 +1,22 @@
+import { activityBench, activityBudgetMs, readActivityCount } from './activity';
+import { bulkImportBench, bulkImportBudgetMs, readImportCount } from './bulk-import';
 import { chunkedUpload, readUploadMegabytes } from './chunked-upload';
 import { connectionsBench, connectionsBudgetMs } from './connections';
+import { contentSearchBench, contentSearchBudgetMs, readContentReports } from './content-search';
 import { DEFAULT_POSTGRES_URL, describeError, readSettings, type LoadSettings } from './harness';
 import { labelsBench, labelsBudgetMs } from './labels';
 import { labelsImport, labelsImportBudgetMs } from './labels-import';
 import { loadBench, loadBudgetMs, readLoadSeconds } from './load';
+import { oneDayBench, oneDayBudgetMs, readOneDaySizes } from './one-day';
 import { materialThumbnails, materialThumbnailsBudgetMs } from './material-thumbnails';
 import { projectsList } from './projects-list';
 import { readReportPdfCount, reportPdfBench, reportPdfBudgetMs } from './report-pdf';
 import { regionTreeBench, regionTreeBudgetMs } from './region-tree';
 import { readReportCount, reportList, reportListBudgetMs } from './report-list';
 import { requestCost, requestCostBudgetMs } from './request-cost';
+import { startBench, startBudgetMs } from './start';
 import { readResultSettings, resultsBench, resultsBudgetMs } from './results';
+import { screensBench, screensBudgetMs } from './screens';
 import { storageBench, storageBudgetMs } from './storage';
 import { workflowsBench, workflowsBudgetMs } from './workflows';
 
@@ -20,6 +26,10 @@ let reports: number;
 let loadSeconds: number;
 let results: ReturnType<typeof readResultSettings>;
 let reportPdfs: number;
+let importReports: number;
+let activityRows: number;
+let contentReports: number;
+let oneDaySizes: number[];
 try {
   results = readResultSettings(process.env);
   settings = readSettings(process.env);
@@ -27,6 +37,10 @@ try {
   reports = readReportCount(process.env);
   loadSeconds = readLoadSeconds(process.env);
   reportPdfs = readReportPdfCount(process.env);
+  importReports = readImportCount(process.env);
+  activityRows = readActivityCount(process.env);
+  contentReports = readContentReports(process.env);
+  oneDaySizes = readOneDaySizes(process.env);
 } catch (error) {
   console.error(`bench: ${describeError(error)}`);
   process.exit(1);
@@ -51,7 +65,13 @@ const limitMs =
   reportPdfBudgetMs(reportPdfs) +
   storageBudgetMs() +
   regionTreeBudgetMs(settings) +
-  workflowsBudgetMs();
+  workflowsBudgetMs() +
+  startBudgetMs() +
+  bulkImportBudgetMs(importReports) +
+  activityBudgetMs(settings, activityRows) +
+  contentSearchBudgetMs(contentReports) +
+  oneDayBudgetMs(oneDaySizes) +
+  screensBudgetMs();
 setTimeout(() => {
   console.error(`bench: still running after ${limitMs / 1000} s, giving up`);
   process.exit(2);
@@ -62,6 +82,10 @@ const only = process.env.BENCH_ONLY;
 try {
   if (only === 'report-list') {
     console.log(await reportList(settings, postgresUrl, reports));
+    process.exit(0);
+  }
+  if (only === 'activity') {
+    console.log(await activityBench(settings, postgresUrl, activityRows));
     process.exit(0);
   }
   if (only === 'results') {
@@ -78,6 +102,30 @@ try {
   }
   if (only === 'storage') {
     console.log(await storageBench());
+    process.exit(0);
+  }
+  if (only === 'one-day') {
+    console.log(await oneDayBench(postgresUrl, oneDaySizes));
+    process.exit(0);
+  }
+  if (only === 'bulk-import') {
+    console.log(await bulkImportBench(postgresUrl, importReports));
+    process.exit(0);
+  }
+  if (only === 'load') {
+    console.log(await loadBench(settings, loadSeconds, postgresUrl));
+    process.exit(0);
+  }
+  if (only === 'start') {
+    console.log(await startBench());
+    process.exit(0);
+  }
+  if (only === 'screens') {
+    console.log(await screensBench());
+    process.exit(0);
+  }
+  if (only === 'content-search') {
+    console.log(await contentSearchBench(postgresUrl, contentReports));
     process.exit(0);
   }
   if (only === 'region-tree') {
@@ -111,6 +159,18 @@ try {
   console.log(await reportPdfBench(reportPdfs));
   console.log();
   console.log(await workflowsBench(postgresUrl));
+  console.log();
+  console.log(await startBench());
+  console.log();
+  console.log(await bulkImportBench(postgresUrl, importReports));
+  console.log();
+  console.log(await contentSearchBench(postgresUrl, contentReports));
+  console.log();
+  console.log(await oneDayBench(postgresUrl, oneDaySizes));
+  console.log();
+  console.log(await screensBench());
+  console.log();
+  console.log(await activityBench(settings, postgresUrl, activityRows));
 } catch (error) {
   console.error('bench failed:', error);
   process.exitCode = 1;

@@ -30,6 +30,8 @@ export const MODELS: ModelEntry[] = [
   { app: 'project', model: 'projectprofile', label: '项目信息', scope: 'project' },
   { app: 'project', model: 'projectmember', label: '项目成员', scope: 'project' },
   { app: 'project', model: 'role', label: '项目角色', scope: 'project' },
+  /** The activity history (操作记录) is read only; it is written by every other write. */
+  { app: 'project', model: 'activity', label: '操作记录', scope: 'project', actions: ['view'] },
   { app: 'connection', model: 'connection', label: '数据连接', scope: 'project' },
   { app: 'script', model: 'script', label: '脚本', scope: 'project' },
   { app: 'airflow', model: 'workflow', label: '工作流', scope: 'project' },

@@ -118,6 +118,7 @@ export interface Workflow {
   end_date: string | null;
   /** Missed intervals since start_date are run when the workflow is (re)enabled, as Airflow's catchup does. */
   catchup: boolean;
+  /** Paused (Airflow's is_paused): the schedule makes no run, a manual run waits queued until it is unpaused; runs already running go on. Written only as true or false. */
   is_paused: boolean;
   max_active_tasks: number;
   max_active_runs: number;
@@ -136,8 +137,12 @@ export interface Workflow {
   version: number | null;
   /** The current definition differs from the published version. */
   has_unpublished_changes: boolean;
-  /** When the scheduler makes the next scheduled run, or null. */
+  /** The logical date (start of the data interval) of the next scheduled run, or null. */
   next_dagrun: string | null;
+  /** When the scheduler makes that run (the end of its data interval, Airflow's next_dagrun_create_after); null while paused or without a schedule. */
+  next_run_at: string | null;
+  /** The state of the latest run by logical date, null before any run. */
+  last_run_state: DagRunState | null;
   created_at: string;
   updated_at: string;
 }
@@ -256,12 +261,43 @@ export interface TaskInstance {
   pool: string;
   queue: string;
   execution_date: string;
+  /** When it was last queued (Airflow's queued_dttm); null before that and after a clear. */
+  queued_when?: string | null;
   start_date: string | null;
   end_date: string | null;
+  /** While up_for_retry: when its next try may start (the end of the failed try plus the task's retry_delay); null otherwise. */
+  next_retry_at: string | null;
   /** The host of the worker of its latest try. */
   hostname: string;
   /** Its outputs once it succeeded. */
   outputs: Record<string, unknown>;
+  /** A script task's script version (1, 2, …) its latest try ran; null for other tasks and before the first try. */
+  script_version?: number | null;
   /** The task's log: stdout and stderr of every try, with a header per try. Only on the single task instance. */
   log?: string;
+}
+
+/**
+ * The task ids from `from` to `to` along the links (`[source, target]` pairs, both ends included),
+ * or null when `to` cannot be reached: a new link `to → from` would close that path into a cycle.
+ * The server refuses such a link and the graph refuses the drop before asking (same words).
+ */
+export function pathBetween(links: ReadonlyArray<readonly [number, number]>, from: number, to: number): number[] | null {
+  const cameFrom = new Map<number, number>([[from, from]]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const at = queue.shift()!;
+    if (at === to) {
+      const path = [to];
+      while (path[0] !== from) path.unshift(cameFrom.get(path[0])!);
+      return path;
+    }
+    for (const [source, target] of links) {
+      if (source === at && !cameFrom.has(target)) {
+        cameFrom.set(target, at);
+        queue.push(target);
+      }
+    }
+  }
+  return null;
 }

@@ -1,3 +1,4 @@
+import { activityRoutes } from './modules/activity/routes';
 import { connectionModuleRoutes } from './modules/connections/routes';
 import { scriptModuleRoutes } from './modules/scripts/routes';
 import { workflowModuleRoutes } from './modules/workflows/routes';
@@ -19,6 +20,7 @@ import multipart from '@fastify/multipart';
 import { uploadRoutes } from './modules/uploads/routes';
 import { labelModuleRoutes } from './modules/labels/routes';
 import { libraryRoutes } from './modules/library/routes';
+import { recycleBinRoutes } from './modules/recycle-bin/routes';
 import { healthRoutes } from './modules/health/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -30,6 +32,7 @@ import { installInputChecks } from './plugins/inputs';
 import { installApiNoStore } from './plugins/headers';
 import { finiteNumbers } from './lib/schema-types';
 import { installOpenApi } from './plugins/openapi';
+import { compilersFactory } from './plugins/schema-compilers';
 import { installWebApp } from './plugins/web';
 import { DEFAULT_QUEUE_OPTIONS, idleJobQueue, startJobQueue, type JobQueue, type QueueOptions } from './jobs/queue';
 import { resultsRoutes } from './modules/results/results-routes';
@@ -79,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: logLevel !== 'debug' && logLevel !== 'trace' }),
     // verbose: a refusal reads the failing field's schema to name it in Chinese (plugins/errors.ts).
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true }, plugins: [finiteNumbers] },
+    schemaController: { compilersFactory },
     frameworkErrors,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
@@ -119,6 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadRoutes);
   await app.register(labelModuleRoutes);
   await app.register(libraryRoutes);
+  await app.register(recycleBinRoutes);
+  await app.register(activityRoutes);
   await app.register(connectionModuleRoutes);
   await app.register(scriptModuleRoutes);
   const engine = createEngine(app, { results: options.results, ...options.workflows });

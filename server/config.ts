@@ -33,15 +33,23 @@ export interface Config {
   connectionAllowedHosts: AllowedHost[] | undefined;
   /** LIST_ANSWERS_REMEMBERED: report and material list answers remembered per process, each while its project's list is unchanged; 0 remembers none. */
   listAnswersRemembered: number;
+  /** RECYCLE_BIN_DAYS: days a deleted report or material stays in its project's recycle bin before the sweep purges it. */
+  recycleBinDays: number;
+  /** CONTENT_OCR: on, off or auto (default: on when the tesseract command is found); scanned report pages and material images are read by OCR only when on. */
+  contentOcr: 'on' | 'off' | 'auto';
   /** TRUST_PROXY: proxies whose X-Forwarded-For names the client: a hop count, or their addresses and CIDR ranges; unset: none. */
   trustProxy: number | string[] | false;
   scriptSandbox: ScriptSandboxConfig;
   /** Bounds on 成果 generation, checked as each request is recorded. */
   generationLimits: GenerationLimits;
+  /** SCRIPT_VERSIONS_KEPT: newest versions kept per script at each save, besides those a run recorded (default 50). */
+  scriptVersionsKept: number;
   /** WORKFLOW_MAX_TASKS: tasks one workflow may hold (default 1000). */
   workflowMaxTasks: number;
   /** JOB_EXPIRE_SECONDS: how long a background job may run before another process takes it over (its process died); default 300. */
   jobExpireSeconds: number;
+  /** ACTIVITY_RETENTION_DAYS: the activity history keeps rows this many days (180 at least); default 365. */
+  activityRetentionDays: number;
   organizationSelfService: OrganizationSelfService;
   /** STORAGE: where file contents live, the data folder (disk, default) or an S3-compatible bucket. */
   storage: StorageConfig;
@@ -269,10 +277,10 @@ function parseTrustProxy(raw: string | undefined): number | string[] | false {
   return proxies;
 }
 
-function parseLimit(env: NodeJS.ProcessEnv, variable: string, fallback: number, max: number): number {
+function parseLimit(env: NodeJS.ProcessEnv, variable: string, fallback: number, max: number, min = 1): number {
   const raw = env[variable];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new ConfigError(variable, `必须是 1 到 ${max} 之间的整数，当前为 "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(variable, `必须是 ${min} 到 ${max} 之间的整数，当前为 "${raw}"`);
   return Number(raw);
 }
 
@@ -306,6 +314,12 @@ function requiredText(env: NodeJS.ProcessEnv, variable: string): string {
   const raw = env[variable]?.trim();
   if (!raw) throw new ConfigError(variable, '在 STORAGE=s3 时必须设置');
   return raw;
+}
+
+function parseContentOcr(raw: string | undefined): 'on' | 'off' | 'auto' {
+  const value = (raw ?? '').trim().toLowerCase() || 'auto';
+  if (value !== 'on' && value !== 'off' && value !== 'auto') throw new ConfigError('CONTENT_OCR', `必须是 on、off 或 auto，当前为 "${raw}"`);
+  return value;
 }
 
 function parseStorage(env: NodeJS.ProcessEnv): StorageConfig {
@@ -372,10 +386,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     listAnswersRemembered: parseCount(env, 'LIST_ANSWERS_REMEMBERED', 500),
+    recycleBinDays: parseLimit(env, 'RECYCLE_BIN_DAYS', 30, 3650),
+    contentOcr: parseContentOcr(env.CONTENT_OCR),
     admission: {
       maxConcurrent: parseCount(env, 'MAX_CONCURRENT_REQUESTS', undefined),
-      maxQueued: parseCount(env, 'MAX_QUEUED_REQUESTS', 100),
-      queueWaitMs: parseCount(env, 'QUEUE_WAIT_MS', 1000),
+      maxQueued: parseCount(env, 'MAX_QUEUED_REQUESTS', 1000),
+      queueWaitMs: parseCount(env, 'QUEUE_WAIT_MS', 5000),
     },
     healthCheckTimeoutMs: parseLimit(env, 'HEALTH_CHECK_TIMEOUT_MS', 2000, 60_000),
     connectionSecret: parseSecret(env.CONNECTION_SECRET),
@@ -386,8 +402,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPendingPerProject: parseLimit(env, 'GENERATION_MAX_PENDING_PER_PROJECT', 200, 1_000_000),
       maxPerUserMinute: parseLimit(env, 'GENERATION_MAX_PER_USER_MINUTE', 10, 1_000_000),
     },
+    scriptVersionsKept: parseLimit(env, 'SCRIPT_VERSIONS_KEPT', 50, 1_000_000),
     workflowMaxTasks: parseLimit(env, 'WORKFLOW_MAX_TASKS', 1000, 1_000_000),
     jobExpireSeconds: parseLimit(env, 'JOB_EXPIRE_SECONDS', 300, 86_400),
+    activityRetentionDays: parseLimit(env, 'ACTIVITY_RETENTION_DAYS', 365, 36_500, 180),
     organizationSelfService: {
       enabled: parseSwitch(env, 'ORGANIZATION_SELF_SERVICE', true),
       maxOwnedPerUser: parseLimit(env, 'ORGANIZATION_MAX_OWNED_PER_USER', 10, 1_000_000),

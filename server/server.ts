@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
@@ -21,6 +20,8 @@ async function main() {
     throw error;
   }
   process.env.TZ = config.timeZone;
+  // The app's modules load while the database opens: a restart's two longest steps, side by side.
+  const loadingApp = import('./app');
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
@@ -31,6 +32,7 @@ async function main() {
   await database.alone(() => seed(database.db, { storage }));
   const seedMs = Math.round(performance.now() - seeding);
   // WEB_ROOT: another build of the app to serve (tests build their own copy); default dist/.
+  const { buildApp } = await loadingApp;
   const app = await buildApp({ config, database, storage, webRoot: process.env.WEB_ROOT || undefined, logger: { level: config.logLevel } });
   app.log.info(`演示数据检查完成，用时 ${seedMs} ms`);
   // The demo project's first 成果 generations, queued once: the job queue makes them after the start.

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { setMaxListeners } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
@@ -115,6 +116,9 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
 
   async function loop<T>(name: string, handler: JobHandler<T>) {
     while (!stopping.signal.aborted) {
+      // PGlite answers in microtasks: without a turn of the event loop between jobs, a long
+      // queue would keep every request waiting until it is empty.
+      await nextTurn();
       let job: Job | undefined;
       try {
         [job] = await boss.fetch<T>(name, { batchSize: 1, includeMetadata: true });

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { LIBRARY_BATCH_QUEUE, runLibraryBatch, type LibraryBatchJob } from '../modules/library/batch-job';
 import type { ResultDeps } from '../modules/results/deps';
+import { CONTENT_QUEUE, contentJob } from '../modules/contents/job';
 import { GENERATE_QUEUE, type RegionJobData } from '../modules/results/generation-queries';
 import { generateRegion } from '../modules/results/generation-runner';
 import { CHUNK_SWEEP_QUEUE, sweepChunks } from '../modules/uploads/chunked-routes';
+import { ACTIVITY_SWEEP_QUEUE, sweepActivities } from '../modules/activity/retention';
+import { FIRST_PAGE_QUEUE, firstPageJob, type FirstPageJob } from '../modules/uploads/first-page';
 import { STORAGE_SWEEP_QUEUE, sweepStorage } from '../modules/uploads/storage-gc';
 import { TRANSCODE_QUEUE, transcodeJob, type TranscodeJob } from '../modules/uploads/transcode';
+import { RECYCLE_BIN_SWEEP_QUEUE, sweepRecycleBin } from '../modules/recycle-bin/sweep';
 import { advanceJob } from '../modules/workflows/engine/advance';
 import { ADVANCE_QUEUE, TASK_QUEUE, type AdvanceJob, type Engine, type TaskJob } from '../modules/workflows/engine/engine';
 import { runTaskJob } from '../modules/workflows/engine/task-job';
@@ -30,8 +35,13 @@ export function backgroundJobs(app: FastifyInstance, { results, engine }: { resu
     { name: ADVANCE_QUEUE, handler: (data: AdvanceJob) => advanceJob(engine, data.workflowId), concurrency: 2 },
     { name: TASK_QUEUE, handler: (data: TaskJob, context) => runTaskJob(engine, data, context), concurrency: engine.taskSlots },
     { name: TRANSCODE_QUEUE, handler: (data: TranscodeJob, context) => transcodeJob(app, data, context) },
+    { name: LIBRARY_BATCH_QUEUE, handler: (data: LibraryBatchJob, context) => runLibraryBatch(app, data, context) },
+    { name: FIRST_PAGE_QUEUE, handler: (data: FirstPageJob) => firstPageJob(app, data) },
     { name: STORAGE_SWEEP_QUEUE, handler: () => sweepStorage(app), policy: 'stately', schedule: '0 * * * *' },
+    { name: RECYCLE_BIN_SWEEP_QUEUE, handler: async () => void (await sweepRecycleBin(app)), policy: 'stately', schedule: '45 * * * *' },
+    { name: CONTENT_QUEUE, handler: (_data, context) => contentJob(app, context), schedule: '* * * * *' },
     { name: CHUNK_SWEEP_QUEUE, handler: () => sweepChunks(app), policy: 'stately', schedule: '30 * * * *' },
+    { name: ACTIVITY_SWEEP_QUEUE, handler: () => sweepActivities(app), policy: 'stately', schedule: '15 3 * * *' },
   ];
 }
 

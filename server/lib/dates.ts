@@ -26,9 +26,26 @@ export const inZone = (date: Date, timeZone: string) => (process.env.TZ === time
 /** The format `wall` is written in, read strictly and in UTC so that a February 30 is refused rather than rolled over. */
 const formatOf = (wall: string, formats: string[]) => formats.find((format) => dayjs.utc(wall, format, true).isValid());
 
-/** Formats a date as `yyyy-MM-dd HH:mm:ss` in the given time zone, the contract's date format. */
+/** Per zone, a formatter of the date's parts, made once (then a few µs a date). */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+const wallClock = (timeZone: string) => {
+  let clock = wallClocks.get(timeZone);
+  if (!clock) {
+    const parts = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+    wallClocks.set(timeZone, (clock = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', ...parts })));
+  }
+  return clock;
+};
+
+/**
+ * Formats a date as `yyyy-MM-dd HH:mm:ss` in the given time zone, the contract's date format. Every
+ * list item has two: dayjs's `tz()` took about 70 µs each in a zone other than the process's.
+ */
 export function formatDateTime(date: Date | null | undefined, timeZone: string): string | null {
-  return date ? inZone(date, timeZone).format('YYYY-MM-DD HH:mm:ss') : null;
+  if (!date) return null;
+  // Assembled from the parts, so no locale's pattern decides the layout.
+  const part = Object.fromEntries(wallClock(timeZone).formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
 /** Parses `yyyy-MM-dd HH:mm:ss` (or without seconds, or just the date) as a wall-clock time in the time zone. */

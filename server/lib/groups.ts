@@ -28,11 +28,19 @@ export async function rowCount(db: Db, table: PgTable, where: SQL | undefined): 
   return n;
 }
 
+/** What a group delete hands its caller inside the transaction: the deleted rows, to record them. */
+export interface DeletedGroups {
+  name: PgColumn;
+  then(tx: Db, rows: Array<{ id: number; name: string }>): Promise<void>;
+}
+
 /** Deletes the groups of these ids among those `where` finds, all or none (`missing` when one is not there). */
-export async function deleteGroups(db: Db, table: PgTable, id: PgColumn, where: SQL | undefined, ids: number[], missing: string): Promise<number> {
-  return db.transaction(async (tx) => {
-    const deleted = await tx.delete(table).where(and(where, inArray(id, ids))).returning({ id });
+export async function deleteGroups(db: Db, table: PgTable, id: PgColumn, where: SQL | undefined, ids: number[], missing: string, after?: DeletedGroups): Promise<number> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const deleted = (await tx.delete(table).where(and(where, inArray(id, ids))).returning({ id, name: after?.name ?? id })) as Array<{ id: number; name: string }>;
     if (deleted.length !== ids.length) throw notFound(missing);
+    await after?.then(tx, deleted);
     return deleted.length;
   });
 }

@@ -26,8 +26,10 @@ const busy = (reply: FastifyReply) =>
   reply.status(503).header('retry-after', '1').send({ code: ErrorCode.unavailable, message: '服务器繁忙，请稍后重试' });
 
 /**
- * At most `maxConcurrent` API requests run at once, `maxQueued` more wait their turn for up
- * to `queueWaitMs`; the rest are answered 503 at once. On PGlite, which runs one query at a
+ * At most `maxConcurrent` API requests run at once, `maxQueued` more wait their turn in order
+ * for up to `queueWaitMs` (as HAProxy's maxconn and `timeout queue`); the rest are answered
+ * 503 at once. The defaults queue what PGlite can drain: 200 clients wait well under a second
+ * each on the 2-core machine, where shedding them made each retry at once. On PGlite, which runs one query at a
  * time, a request admitted beyond a few would only wait longer inside the database, where
  * no bound applies and the health check would wait behind it.
  */

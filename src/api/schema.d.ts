@@ -360,6 +360,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connection/projects/{project_uuid}/query/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 运行一条只读 SQL 语句（只读事务、超时、行数上限，总是回滚） */
+        post: operations["postConnectionProjectsByProjectUuidQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connection/projects/{project_uuid}/query/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 把一条只读 SQL 语句的全部结果导出为 CSV（逐批写出） */
+        post: operations["postConnectionProjectsByProjectUuidQueryExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connection/projects/{project_uuid}/records/": {
         parameters: {
             query?: never;
@@ -367,8 +401,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 表中的数据（分页；order_by 只能是表中的列） */
+        /** 表中的数据（分页；order_by、filters 只能用表中的列；count=estimate 大表用估计行数） */
         get: operations["getConnectionProjectsByProjectUuidRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connection/projects/{project_uuid}/records/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 导出表中的数据为 CSV（条件同 records/，全部行，逐批写出） */
+        get: operations["getConnectionProjectsByProjectUuidRecordsExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1098,15 +1149,84 @@ export interface paths {
         };
         /** 脚本详情 */
         get: operations["getScriptProjectsByProjectUuidScriptsById"];
-        /** 修改脚本（未传的字段保持不变；换文件后旧文件随之删除） */
+        /** 修改脚本（未传的字段保持不变；换文件即记为新版本，旧版本保留） */
         put: operations["putScriptProjectsByProjectUuidScriptsById"];
         post?: never;
         /** 删除脚本（连同参数和脚本文件） */
         delete: operations["deleteScriptProjectsByProjectUuidScriptsById"];
         options?: never;
         head?: never;
-        /** 修改脚本（未传的字段保持不变；换文件后旧文件随之删除） */
+        /** 修改脚本（未传的字段保持不变；换文件即记为新版本，旧版本保留） */
         patch: operations["patchScriptProjectsByProjectUuidScriptsById"];
+        trace?: never;
+    };
+    "/api/script/projects/{project_uuid}/scripts/{id}/test_run/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 试运行：用示例输入在沙箱中运行脚本的当前版本（与工作流任务同样的沙箱和限制；每个项目同时最多 2 个，每个最长 300 秒） */
+        post: operations["postScriptProjectsByProjectUuidScriptsByIdTestRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/script/projects/{project_uuid}/scripts/{id}/test_runs/{run_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 一次试运行的状态、输出和日志（运行中轮询） */
+        get: operations["getScriptProjectsByProjectUuidScriptsByIdTestRunsByRunId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/script/projects/{project_uuid}/scripts/{id}/versions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 脚本的版本列表（新的在前） */
+        get: operations["getScriptProjectsByProjectUuidScriptsByIdVersions"];
+        put?: never;
+        /** 保存脚本文本为新版本（代码编辑器的保存） */
+        post: operations["postScriptProjectsByProjectUuidScriptsByIdVersions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/script/projects/{project_uuid}/scripts/{id}/versions/{n}/content/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 某个版本的脚本文本（text/plain; charset=utf-8） */
+        get: operations["getScriptProjectsByProjectUuidScriptsByIdVersionsByNContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/script/projects/{project_uuid}/scripts/{script_id}/script_params/": {
@@ -1888,6 +2008,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/studio/report/api/report/projects/{projectId}/activity/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 操作记录（按操作人、对象类型、对象、时间筛选，新的在前） */
+        get: operations["getReportProjectsByProjectIdActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/studio/report/api/report/projects/{projectId}/filter_label_setting/": {
         parameters: {
             query?: never;
@@ -2234,6 +2371,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/studio/report/api/report/projects/{projectId}/material/{id}/content/reindex/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 重新提取素材文件中的文字（全文检索） */
+        post: operations["postReportProjectsByProjectIdMaterialByIdContentReindex"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/studio/report/api/report/projects/{projectId}/material/batch_delete/": {
         parameters: {
             query?: never;
@@ -2243,8 +2397,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 批量删除素材（文件不再被引用时一并删除） */
+        /** 批量删除素材：移入回收站，保留 RECYCLE_BIN_DAYS 天后连同文件彻底删除；可按筛选条件（filter + expected_total） */
         post: operations["postReportProjectsByProjectIdMaterialBatchDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/report/projects/{projectId}/material/batch_job/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 后台批量操作的进度 */
+        get: operations["getReportProjectsByProjectIdMaterialBatchJobById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/report/projects/{projectId}/material/batch_label/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 批量打标签：为勾选或符合筛选条件的素材添加、移除标签 */
+        post: operations["postReportProjectsByProjectIdMaterialBatchLabel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2259,7 +2447,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** 批量移入分组；group_id 为 -1 时移出分组 */
+        /** 批量移入分组；group_id 为 -1 时移出分组；可按筛选条件（filter + expected_total） */
         put: operations["putReportProjectsByProjectIdMaterialBatchRemoveEdit"];
         post?: never;
         delete?: never;
@@ -2296,6 +2484,23 @@ export interface paths {
         put?: never;
         /** 按标签名称设置标签（表格导入）；不在标签池中的名称逐行返回 */
         post: operations["postReportProjectsByProjectIdMaterialExportReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/report/projects/{projectId}/material/filter_items/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 符合筛选条件的全部素材（最多 2000 条，供打包下载与导出标签） */
+        post: operations["postReportProjectsByProjectIdMaterialFilterItems"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2347,6 +2552,57 @@ export interface paths {
         get: operations["getReportProjectsByProjectIdMaterialReportList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/report/projects/{projectId}/recycle_bin/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 回收站列表（origin 报告 或 素材；target item 或 group；最近删除的在前） */
+        get: operations["getReportProjectsByProjectIdRecycleBin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/report/projects/{projectId}/recycle_bin/purge/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 彻底删除回收站条目（ids，或 all 与 origin、target：清空该类全部），释放其文件 */
+        post: operations["postReportProjectsByProjectIdRecycleBinPurge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/report/projects/{projectId}/recycle_bin/restore/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 还原回收站条目（ids，或 batch：一次删除的全部）：条目回到原分组并带回标签；分组重建，其仍未分组的条目移回 */
+        post: operations["postReportProjectsByProjectIdRecycleBinRestore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2455,6 +2711,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/studio/report/api/report/projects/{projectId}/report/{id}/content/reindex/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 重新提取报告文件中的文字（全文检索） */
+        post: operations["postReportProjectsByProjectIdReportByIdContentReindex"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/studio/report/api/report/projects/{projectId}/report/batch_delete/": {
         parameters: {
             query?: never;
@@ -2464,8 +2737,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 批量删除报告（文件不再被引用时一并删除） */
+        /** 批量删除报告：移入回收站，保留 RECYCLE_BIN_DAYS 天后连同文件彻底删除；可按筛选条件（filter + expected_total） */
         post: operations["postReportProjectsByProjectIdReportBatchDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/report/projects/{projectId}/report/batch_job/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 后台批量操作的进度 */
+        get: operations["getReportProjectsByProjectIdReportBatchJobById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/report/projects/{projectId}/report/batch_label/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 批量打标签：为勾选或符合筛选条件的报告添加、移除标签 */
+        post: operations["postReportProjectsByProjectIdReportBatchLabel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2480,7 +2787,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** 批量移入分组；group_id 为 -1 时移出分组 */
+        /** 批量移入分组；group_id 为 -1 时移出分组；可按筛选条件（filter + expected_total） */
         put: operations["putReportProjectsByProjectIdReportBatchRemoveEdit"];
         post?: never;
         delete?: never;
@@ -2517,6 +2824,23 @@ export interface paths {
         put?: never;
         /** 按标签名称设置标签（表格导入）；不在标签池中的名称逐行返回 */
         post: operations["postReportProjectsByProjectIdReportExportReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/report/api/report/projects/{projectId}/report/filter_items/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 符合筛选条件的全部报告（最多 2000 条，供打包下载与导出标签） */
+        post: operations["postReportProjectsByProjectIdReportFilterItems"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2699,11 +3023,15 @@ export interface operations {
                             is_paused: boolean;
                             /** @description 当前定义能否发布（is_valid_dag） */
                             is_valid_dag: boolean;
+                            /** @description 最近一次运行（按逻辑日期）的状态；没有运行时为 null */
+                            last_run_state: "queued" | "running" | "success" | "failed" | (never | null);
                             max_active_runs: number;
                             max_active_tasks: number;
                             name: string;
-                            /** @description 下一次定时运行的逻辑时间 */
+                            /** @description 下一次定时运行的逻辑时间（其数据区间的开始） */
                             next_dagrun: string | null;
+                            /** @description 下一次定时运行开始的时间（该数据区间结束时）；暂停或无调度时为 null */
+                            next_run_at: string | null;
                             owner: string;
                             retries: number;
                             retry_delay: number;
@@ -2744,8 +3072,11 @@ export interface operations {
                     email_on_retry?: boolean;
                     /** @description 结束时间，ISO 8601，晚于开始时间；null 为不限 */
                     end_date?: string | null;
-                    /** @description 暂停定时调度，默认 false */
-                    is_paused?: boolean;
+                    /**
+                     * @description 暂停：true 时定时调度不再创建运行，手动运行排队到启用后才开始；默认 false
+                     * @enum {unknown}
+                     */
+                    is_paused?: true | false;
                     /** @description 同时进行的运行数上限，1 到 1000，默认 16 */
                     max_active_runs?: number;
                     /** @description 同时运行的任务数上限，1 到 1000，默认 16 */
@@ -2787,11 +3118,15 @@ export interface operations {
                         is_paused: boolean;
                         /** @description 当前定义能否发布（is_valid_dag） */
                         is_valid_dag: boolean;
+                        /** @description 最近一次运行（按逻辑日期）的状态；没有运行时为 null */
+                        last_run_state: "queued" | "running" | "success" | "failed" | (never | null);
                         max_active_runs: number;
                         max_active_tasks: number;
                         name: string;
-                        /** @description 下一次定时运行的逻辑时间 */
+                        /** @description 下一次定时运行的逻辑时间（其数据区间的开始） */
                         next_dagrun: string | null;
+                        /** @description 下一次定时运行开始的时间（该数据区间结束时）；暂停或无调度时为 null */
+                        next_run_at: string | null;
                         owner: string;
                         retries: number;
                         retry_delay: number;
@@ -2838,11 +3173,15 @@ export interface operations {
                         is_paused: boolean;
                         /** @description 当前定义能否发布（is_valid_dag） */
                         is_valid_dag: boolean;
+                        /** @description 最近一次运行（按逻辑日期）的状态；没有运行时为 null */
+                        last_run_state: "queued" | "running" | "success" | "failed" | (never | null);
                         max_active_runs: number;
                         max_active_tasks: number;
                         name: string;
-                        /** @description 下一次定时运行的逻辑时间 */
+                        /** @description 下一次定时运行的逻辑时间（其数据区间的开始） */
                         next_dagrun: string | null;
+                        /** @description 下一次定时运行开始的时间（该数据区间结束时）；暂停或无调度时为 null */
+                        next_run_at: string | null;
                         owner: string;
                         retries: number;
                         retry_delay: number;
@@ -2883,8 +3222,11 @@ export interface operations {
                     email_on_retry?: boolean;
                     /** @description 结束时间，ISO 8601，晚于开始时间；null 为不限 */
                     end_date?: string | null;
-                    /** @description 暂停定时调度，默认 false */
-                    is_paused?: boolean;
+                    /**
+                     * @description 暂停：true 时定时调度不再创建运行，手动运行排队到启用后才开始；默认 false
+                     * @enum {unknown}
+                     */
+                    is_paused?: true | false;
                     /** @description 同时进行的运行数上限，1 到 1000，默认 16 */
                     max_active_runs?: number;
                     /** @description 同时运行的任务数上限，1 到 1000，默认 16 */
@@ -2926,11 +3268,15 @@ export interface operations {
                         is_paused: boolean;
                         /** @description 当前定义能否发布（is_valid_dag） */
                         is_valid_dag: boolean;
+                        /** @description 最近一次运行（按逻辑日期）的状态；没有运行时为 null */
+                        last_run_state: "queued" | "running" | "success" | "failed" | (never | null);
                         max_active_runs: number;
                         max_active_tasks: number;
                         name: string;
-                        /** @description 下一次定时运行的逻辑时间 */
+                        /** @description 下一次定时运行的逻辑时间（其数据区间的开始） */
                         next_dagrun: string | null;
+                        /** @description 下一次定时运行开始的时间（该数据区间结束时）；暂停或无调度时为 null */
+                        next_run_at: string | null;
                         owner: string;
                         retries: number;
                         retry_delay: number;
@@ -2992,8 +3338,11 @@ export interface operations {
                     email_on_retry?: boolean;
                     /** @description 结束时间，ISO 8601，晚于开始时间；null 为不限 */
                     end_date?: string | null;
-                    /** @description 暂停定时调度，默认 false */
-                    is_paused?: boolean;
+                    /**
+                     * @description 暂停：true 时定时调度不再创建运行，手动运行排队到启用后才开始；默认 false
+                     * @enum {unknown}
+                     */
+                    is_paused?: true | false;
                     /** @description 同时进行的运行数上限，1 到 1000，默认 16 */
                     max_active_runs?: number;
                     /** @description 同时运行的任务数上限，1 到 1000，默认 16 */
@@ -3035,11 +3384,15 @@ export interface operations {
                         is_paused: boolean;
                         /** @description 当前定义能否发布（is_valid_dag） */
                         is_valid_dag: boolean;
+                        /** @description 最近一次运行（按逻辑日期）的状态；没有运行时为 null */
+                        last_run_state: "queued" | "running" | "success" | "failed" | (never | null);
                         max_active_runs: number;
                         max_active_tasks: number;
                         name: string;
-                        /** @description 下一次定时运行的逻辑时间 */
+                        /** @description 下一次定时运行的逻辑时间（其数据区间的开始） */
                         next_dagrun: string | null;
+                        /** @description 下一次定时运行开始的时间（该数据区间结束时）；暂停或无调度时为 null */
+                        next_run_at: string | null;
                         owner: string;
                         retries: number;
                         retry_delay: number;
@@ -3154,8 +3507,11 @@ export interface operations {
                     email_on_retry?: boolean;
                     /** @description 结束时间，ISO 8601，晚于开始时间；null 为不限 */
                     end_date?: string | null;
-                    /** @description 暂停定时调度，默认 false */
-                    is_paused?: boolean;
+                    /**
+                     * @description 暂停：true 时定时调度不再创建运行，手动运行排队到启用后才开始；默认 false
+                     * @enum {unknown}
+                     */
+                    is_paused?: true | false;
                     /** @description 同时进行的运行数上限，1 到 1000，默认 16 */
                     max_active_runs?: number;
                     /** @description 同时运行的任务数上限，1 到 1000，默认 16 */
@@ -3197,11 +3553,15 @@ export interface operations {
                         is_paused: boolean;
                         /** @description 当前定义能否发布（is_valid_dag） */
                         is_valid_dag: boolean;
+                        /** @description 最近一次运行（按逻辑日期）的状态；没有运行时为 null */
+                        last_run_state: "queued" | "running" | "success" | "failed" | (never | null);
                         max_active_runs: number;
                         max_active_tasks: number;
                         name: string;
-                        /** @description 下一次定时运行的逻辑时间 */
+                        /** @description 下一次定时运行的逻辑时间（其数据区间的开始） */
                         next_dagrun: string | null;
+                        /** @description 下一次定时运行开始的时间（该数据区间结束时）；暂停或无调度时为 null */
+                        next_run_at: string | null;
                         owner: string;
                         retries: number;
                         retry_delay: number;
@@ -3385,12 +3745,18 @@ export interface operations {
                         /** @description 每次尝试的输出，每次以一行 *** 第 N 次尝试 … *** 开头 */
                         log: string;
                         max_tries: number;
+                        /** @description 等待重试（up_for_retry）时下一次尝试的时间：上次尝试结束时间加重试间隔；其他状态为 null */
+                        next_retry_at: string | null;
                         operator: "ScriptOperator" | "QueryOperator" | "ReportOperator";
                         outputs: {
                             [key: string]: unknown;
                         };
                         pool: string;
                         queue: string;
+                        /** @description 最近一次排队（进入 queued）的时间（Airflow 的 queued_dttm），甘特图的排队段从此到开始时间；未排过队为 null */
+                        queued_when: string | null;
+                        /** @description 脚本任务（ScriptOperator）最近一次尝试运行的脚本版本号；其他任务为 null */
+                        script_version: number | null;
                         start_date: string | null;
                         state: "success" | "running" | "failed" | "upstream_failed" | "skipped" | "up_for_retry" | "up_for_reschedule" | "queued" | "none" | "scheduled" | "deferred" | "removed";
                         task_id: string;
@@ -3458,12 +3824,18 @@ export interface operations {
                             hostname: string;
                             id: number;
                             max_tries: number;
+                            /** @description 等待重试（up_for_retry）时下一次尝试的时间：上次尝试结束时间加重试间隔；其他状态为 null */
+                            next_retry_at: string | null;
                             operator: "ScriptOperator" | "QueryOperator" | "ReportOperator";
                             outputs: {
                                 [key: string]: unknown;
                             };
                             pool: string;
                             queue: string;
+                            /** @description 最近一次排队（进入 queued）的时间（Airflow 的 queued_dttm），甘特图的排队段从此到开始时间；未排过队为 null */
+                            queued_when: string | null;
+                            /** @description 脚本任务（ScriptOperator）最近一次尝试运行的脚本版本号；其他任务为 null */
+                            script_version: number | null;
                             start_date: string | null;
                             state: "success" | "running" | "failed" | "upstream_failed" | "skipped" | "up_for_retry" | "up_for_reschedule" | "queued" | "none" | "scheduled" | "deferred" | "removed";
                             task_id: string;
@@ -4742,13 +5114,105 @@ export interface operations {
             };
         };
     };
+    postConnectionProjectsByProjectUuidQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 连接 id */
+                    connection_id: number;
+                    /** @description 默认为连接的数据库 */
+                    database_name?: string;
+                    /** @description 最多返回的行数，默认 1000，最多 10000；导出时不限 */
+                    limit?: number;
+                    /** @description PostgreSQL 默认 public；MySQL 的 schema 即数据库 */
+                    schema_name?: string;
+                    /** @description 一条只读语句（SELECT、WITH、VALUES、TABLE、SHOW、EXPLAIN；MySQL 另有 DESCRIBE） */
+                    sql: string;
+                    /** @description 语句超时秒数，默认 30 */
+                    timeout_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        columns: {
+                            name: string;
+                        }[];
+                        /** @description 执行用时（毫秒） */
+                        elapsed_ms: number;
+                        /** @description 每行按 columns 的顺序给出各列的值（结果中列名可以重复） */
+                        rows: unknown[][];
+                        /** @description 结果多于 limit 行，只给出前 limit 行 */
+                        truncated: boolean;
+                    };
+                };
+            };
+        };
+    };
+    postConnectionProjectsByProjectUuidQueryExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 连接 id */
+                    connection_id: number;
+                    /** @description 默认为连接的数据库 */
+                    database_name?: string;
+                    /** @description 最多返回的行数，默认 1000，最多 10000；导出时不限 */
+                    limit?: number;
+                    /** @description PostgreSQL 默认 public；MySQL 的 schema 即数据库 */
+                    schema_name?: string;
+                    /** @description 一条只读语句（SELECT、WITH、VALUES、TABLE、SHOW、EXPLAIN；MySQL 另有 DESCRIBE） */
+                    sql: string;
+                    /** @description 语句超时秒数，默认 30 */
+                    timeout_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description CSV 文件（UTF-8，带 BOM，逐批写出） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
     getConnectionProjectsByProjectUuidRecords: {
         parameters: {
             query: {
                 /** @description 连接 id */
                 connection_id: number;
+                /** @description exact（默认）精确计数；estimate：无筛选且目录估计不少于 5 万行时用 PostgreSQL 的 reltuples / MySQL 的 TABLE_ROWS 估计，应答中 count_estimated 为 true */
+                count?: "exact" | "estimate";
                 /** @description 默认为连接的数据库 */
                 database_name?: string;
+                /** @description 筛选条件，JSON 数组 [{column, op, value}]，各条件同时满足。op：eq 等于、ne 不等于（含空值）、contains 包含（仅文本，不分大小写）、gt 大于、gte 大于等于、lt 小于、lte 小于等于、between 介于（value 为 [起, 止]，含两端；这些仅数字、日期时间、时间）、is_null 为空、not_null 不为空（不需 value） */
+                filters?: string;
                 /** @description 每页条数，默认 20，最多 200 */
                 limit?: number;
                 offset?: number;
@@ -4778,12 +5242,48 @@ export interface operations {
                             type: string;
                         }[];
                         count: number;
+                        /** @description count 是目录给出的估计值（请求 count=estimate 且表很大时） */
+                        count_estimated: boolean;
                         next: string | null;
                         previous: string | null;
                         results: {
                             [key: string]: unknown;
                         }[];
                     };
+                };
+            };
+        };
+    };
+    getConnectionProjectsByProjectUuidRecordsExport: {
+        parameters: {
+            query: {
+                /** @description 连接 id */
+                connection_id: number;
+                /** @description 默认为连接的数据库 */
+                database_name?: string;
+                /** @description 筛选条件，JSON 数组 [{column, op, value}]，各条件同时满足。op：eq 等于、ne 不等于（含空值）、contains 包含（仅文本，不分大小写）、gt 大于、gte 大于等于、lt 小于、lte 小于等于、between 介于（value 为 [起, 止]，含两端；这些仅数字、日期时间、时间）、is_null 为空、not_null 不为空（不需 value） */
+                filters?: string;
+                /** @description 表中的列名，前加 - 为倒序 */
+                order_by?: string;
+                /** @description PostgreSQL 默认 public；MySQL 的 schema 即数据库 */
+                schema_name?: string;
+                table_name: string;
+            };
+            header?: never;
+            path: {
+                project_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV 文件（UTF-8，带 BOM，逐批写出） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
         };
@@ -4850,6 +5350,8 @@ export interface operations {
                     "application/json": {
                         comment: string | null;
                         name: string;
+                        /** @description 估计行数（PostgreSQL 的 reltuples、MySQL 的 TABLE_ROWS），没有估计（视图、未分析过）时为 null */
+                        rows: number | null;
                     }[];
                 };
             };
@@ -8133,6 +8635,199 @@ export interface operations {
             };
         };
     };
+    postScriptProjectsByProjectUuidScriptsByIdTestRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 按输入参数名给出的示例值 */
+                    inputs?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ended_at: string | null;
+                        id: number;
+                        inputs: {
+                            [key: string]: unknown;
+                        };
+                        /** @description 脚本到目前为止的输出（运行中约每秒更新） */
+                        log: string;
+                        outputs: {
+                            [key: string]: unknown;
+                        };
+                        /** @description 失败原因，成功或运行中为空串 */
+                        reason: string;
+                        script_id: number;
+                        started_at: string;
+                        state: "running" | "success" | "failed";
+                        /** @description 运行的脚本版本号 */
+                        version: number;
+                    };
+                };
+            };
+        };
+    };
+    getScriptProjectsByProjectUuidScriptsByIdTestRunsByRunId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ended_at: string | null;
+                        id: number;
+                        inputs: {
+                            [key: string]: unknown;
+                        };
+                        /** @description 脚本到目前为止的输出（运行中约每秒更新） */
+                        log: string;
+                        outputs: {
+                            [key: string]: unknown;
+                        };
+                        /** @description 失败原因，成功或运行中为空串 */
+                        reason: string;
+                        script_id: number;
+                        started_at: string;
+                        state: "running" | "success" | "failed";
+                        /** @description 运行的脚本版本号 */
+                        version: number;
+                    };
+                };
+            };
+        };
+    };
+    getScriptProjectsByProjectUuidScriptsByIdVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        /** @description 保存者的 uuid */
+                        created_by: string | null;
+                        /** @description 是脚本当前使用的版本 */
+                        current: boolean;
+                        file_name: string;
+                        /** @description 版本号，从 1 开始 */
+                        n: number;
+                        /** @description 字节数 */
+                        size: number;
+                    }[];
+                };
+            };
+        };
+    };
+    postScriptProjectsByProjectUuidScriptsByIdVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                project_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 编辑所基于的版本号；已有更新的版本时应答 409 */
+                    base_version?: number;
+                    /** @description 脚本全文（UTF-8，不超过脚本文件大小上限） */
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        /** @description 保存者的 uuid */
+                        created_by: string | null;
+                        /** @description 是脚本当前使用的版本 */
+                        current: boolean;
+                        file_name: string;
+                        /** @description 版本号，从 1 开始 */
+                        n: number;
+                        /** @description 字节数 */
+                        size: number;
+                    };
+                };
+            };
+        };
+    };
+    getScriptProjectsByProjectUuidScriptsByIdVersionsByNContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                n: number;
+                project_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
     getScriptProjectsByProjectUuidScriptsByScriptIdScriptParams: {
         parameters: {
             query?: {
@@ -8441,11 +9136,16 @@ export interface operations {
                         name: string;
                         pdf_url: string | null;
                         project_uuid: string | null;
+                        /** @description 上传应答才有：本项目中文件内容与之相同的报告（purpose 为 report、report_pdf、chunked）或素材（material），至多 5 个；无权查看该类条目时为空 */
+                        same_content?: {
+                            id: number;
+                            name: string;
+                        }[];
                         sha256: string;
                         size: number;
                         /** @description 0 转码成功，1 转码失败 */
                         status: 0 | 1 | (never | null);
-                        /** @description 图片的缩略图地址（WebP，不超过 320×320）；其他文件为 null */
+                        /** @description 图片的缩略图，或 PDF（及已转换的 Word）首页的预览（WebP，不超过 320×320，后台生成）；尚无时为 null */
                         thumbnail_url: string | null;
                         /** @description none、pending、done、failed 或 unavailable（未安装 soffice） */
                         transcode: string;
@@ -8514,11 +9214,16 @@ export interface operations {
                         name: string;
                         pdf_url: string | null;
                         project_uuid: string | null;
+                        /** @description 上传应答才有：本项目中文件内容与之相同的报告（purpose 为 report、report_pdf、chunked）或素材（material），至多 5 个；无权查看该类条目时为空 */
+                        same_content?: {
+                            id: number;
+                            name: string;
+                        }[];
                         sha256: string;
                         size: number;
                         /** @description 0 转码成功，1 转码失败 */
                         status: 0 | 1 | (never | null);
-                        /** @description 图片的缩略图地址（WebP，不超过 320×320）；其他文件为 null */
+                        /** @description 图片的缩略图，或 PDF（及已转换的 Word）首页的预览（WebP，不超过 320×320，后台生成）；尚无时为 null */
                         thumbnail_url: string | null;
                         /** @description none、pending、done、failed 或 unavailable（未安装 soffice） */
                         transcode: string;
@@ -8606,11 +9311,16 @@ export interface operations {
                         name: string;
                         pdf_url: string | null;
                         project_uuid: string | null;
+                        /** @description 上传应答才有：本项目中文件内容与之相同的报告（purpose 为 report、report_pdf、chunked）或素材（material），至多 5 个；无权查看该类条目时为空 */
+                        same_content?: {
+                            id: number;
+                            name: string;
+                        }[];
                         sha256: string;
                         size: number;
                         /** @description 0 转码成功，1 转码失败 */
                         status: 0 | 1 | (never | null);
-                        /** @description 图片的缩略图地址（WebP，不超过 320×320）；其他文件为 null */
+                        /** @description 图片的缩略图，或 PDF（及已转换的 Word）首页的预览（WebP，不超过 320×320，后台生成）；尚无时为 null */
                         thumbnail_url: string | null;
                         /** @description none、pending、done、failed 或 unavailable（未安装 soffice） */
                         transcode: string;
@@ -8668,11 +9378,16 @@ export interface operations {
                         name: string;
                         pdf_url: string | null;
                         project_uuid: string | null;
+                        /** @description 上传应答才有：本项目中文件内容与之相同的报告（purpose 为 report、report_pdf、chunked）或素材（material），至多 5 个；无权查看该类条目时为空 */
+                        same_content?: {
+                            id: number;
+                            name: string;
+                        }[];
                         sha256: string;
                         size: number;
                         /** @description 0 转码成功，1 转码失败 */
                         status: 0 | 1 | (never | null);
-                        /** @description 图片的缩略图地址（WebP，不超过 320×320）；其他文件为 null */
+                        /** @description 图片的缩略图，或 PDF（及已转换的 Word）首页的预览（WebP，不超过 320×320，后台生成）；尚无时为 null */
                         thumbnail_url: string | null;
                         /** @description none、pending、done、failed 或 unavailable（未安装 soffice） */
                         transcode: string;
@@ -8841,11 +9556,16 @@ export interface operations {
                         name: string;
                         pdf_url: string | null;
                         project_uuid: string | null;
+                        /** @description 上传应答才有：本项目中文件内容与之相同的报告（purpose 为 report、report_pdf、chunked）或素材（material），至多 5 个；无权查看该类条目时为空 */
+                        same_content?: {
+                            id: number;
+                            name: string;
+                        }[];
                         sha256: string;
                         size: number;
                         /** @description 0 转码成功，1 转码失败 */
                         status: 0 | 1 | (never | null);
-                        /** @description 图片的缩略图地址（WebP，不超过 320×320）；其他文件为 null */
+                        /** @description 图片的缩略图，或 PDF（及已转换的 Word）首页的预览（WebP，不超过 320×320，后台生成）；尚无时为 null */
                         thumbnail_url: string | null;
                         /** @description none、pending、done、failed 或 unavailable（未安装 soffice） */
                         transcode: string;
@@ -11180,6 +11900,10 @@ export interface operations {
                         code: number;
                         result: {
                             data: {
+                                /** @description 未识别或失败的原因 */
+                                content_reason?: string | null;
+                                /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                                content_state?: "queued" | "indexed" | "unreadable" | "failed";
                                 cover: string;
                                 create_user: string;
                                 created_at: string;
@@ -11201,9 +11925,13 @@ export interface operations {
                                     name: string;
                                 }[];
                                 name: string;
+                                /** @description 全文检索：最相关命中所在页（从 1 起） */
+                                page?: number;
                                 real_file_name: string;
                                 /** @description 区域路径，从省开始 */
                                 region: string[] | null;
+                                /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                                snippet?: string;
                                 /** @description 卡片缩略图地址，没有时为 null */
                                 thumbnail: string | null;
                                 updated_at: string;
@@ -11268,6 +11996,65 @@ export interface operations {
                             total: number;
                         };
                         message: string;
+                    };
+                };
+            };
+        };
+    };
+    getReportProjectsByProjectIdActivity: {
+        parameters: {
+            query?: {
+                /** @description yyyy-MM-dd HH:mm:ss，或 yyyy-MM-dd（含当天） */
+                end_time?: string;
+                /** @description 页码；pageNo × pageSize 至多 10000，更早的记录按日期范围筛选 */
+                pageNo?: string;
+                /** @description 每页条数，1 到 100 */
+                pageSize?: string;
+                /** @description yyyy-MM-dd HH:mm:ss，或 yyyy-MM-dd（当天零点起） */
+                start_time?: string;
+                /** @description 对象 id，须同时给出 target_type */
+                target_id?: string;
+                /** @description report, material, report_group, material_group, label, label_group, member, role */
+                target_type?: string;
+                user_uuid?: string;
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        result: {
+                            data: {
+                                action: string;
+                                /** @description 变更的字段：{字段: [之前, 之后]} */
+                                changes: {
+                                    [key: string]: unknown[];
+                                };
+                                created_at: string;
+                                id: number;
+                                target_id: string;
+                                target_name: string;
+                                target_type: string;
+                                user_name: string;
+                                user_uuid: string | null;
+                            }[];
+                            /** @description 总数之外还有记录 */
+                            more: boolean;
+                            pageNo: number;
+                            pageSize: number;
+                            total: number;
+                        };
                     };
                 };
             };
@@ -12151,8 +12938,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 确认时列表显示的符合条件条数；此刻不同则拒绝并告知新条数 */
+                    expected_total?: number;
+                    /** @description 列表的筛选条件（与 report_list/ 的查询参数相同，分页参数不计） */
+                    filter?: {
+                        /** @description 全文检索：文件文字中包含这些词（按相关度排序，每条带 snippet 与 page） */
+                        content?: string;
+                        /** @description created_at 或 -created_at */
+                        created_at?: string;
+                        end_time?: string;
+                        /** @description 不传或 -1 为全部，0 为未分组 */
+                        group_id?: string;
+                        label_ids?: string;
+                        label_names?: string;
+                        /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                        level?: string;
+                        name?: string;
+                        pageNo?: unknown;
+                        pageSize?: unknown;
+                        start_time?: string;
+                    };
                     /** @description id 数组，或逗号分隔的 id */
-                    ids: number[] | string;
+                    ids?: number[] | string;
                 };
             };
         };
@@ -12312,6 +13119,10 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data: {
+                            /** @description 未识别或失败的原因 */
+                            content_reason?: string | null;
+                            /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                            content_state?: "queued" | "indexed" | "unreadable" | "failed";
                             cover: string;
                             create_user: string;
                             created_at: string;
@@ -12327,7 +13138,66 @@ export interface operations {
                                 name: string;
                             }[];
                             name: string;
+                            /** @description 全文检索：最相关命中所在页（从 1 起） */
+                            page?: number;
                             real_file_name: string;
+                            /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                            snippet?: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postReportProjectsByProjectIdMaterialByIdContentReindex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @description 未识别或失败的原因 */
+                            content_reason?: string | null;
+                            /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                            content_state?: "queued" | "indexed" | "unreadable" | "failed";
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            /** @description 全文检索：最相关命中所在页（从 1 起） */
+                            page?: number;
+                            real_file_name: string;
+                            /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                            snippet?: string;
                             /** @description 卡片缩略图地址，没有时为 null */
                             thumbnail: string | null;
                             updated_at: string;
@@ -12350,8 +13220,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 确认时列表显示的符合条件条数；此刻不同则拒绝并告知新条数 */
+                    expected_total?: number;
+                    /** @description 列表的筛选条件（与 report_list/ 的查询参数相同，分页参数不计） */
+                    filter?: {
+                        /** @description 全文检索：文件文字中包含这些词（按相关度排序，每条带 snippet 与 page） */
+                        content?: string;
+                        /** @description created_at 或 -created_at */
+                        created_at?: string;
+                        end_time?: string;
+                        /** @description 不传或 -1 为全部，0 为未分组 */
+                        group_id?: string;
+                        label_ids?: string;
+                        label_names?: string;
+                        /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                        level?: string;
+                        name?: string;
+                        pageNo?: unknown;
+                        pageSize?: unknown;
+                        start_time?: string;
+                    };
                     /** @description id 数组，或逗号分隔的 id */
-                    ids: number[] | string;
+                    ids?: number[] | string;
                 };
             };
         };
@@ -12365,7 +13255,112 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data: {
-                            deleted: number;
+                            /** @description 超过 1000 条时在后台分批处理：用 batch_job/{id}/ 查询进度 */
+                            batch_id?: number;
+                            deleted?: number;
+                            /** @description 确认并处理的条数 */
+                            total: number;
+                            updated?: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getReportProjectsByProjectIdMaterialBatchJobById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            action: string;
+                            created_at: string;
+                            done: number;
+                            error: string | null;
+                            finished_at: string | null;
+                            id: number;
+                            /** @description 确认后已被删除、因此未处理的条数 */
+                            skipped: number;
+                            /** @description running | done | failed */
+                            state: string;
+                            total: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postReportProjectsByProjectIdMaterialBatchLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    add?: number[] | string;
+                    /** @description 确认时列表显示的符合条件条数；此刻不同则拒绝并告知新条数 */
+                    expected_total?: number;
+                    /** @description 列表的筛选条件（与 report_list/ 的查询参数相同，分页参数不计） */
+                    filter?: {
+                        /** @description 全文检索：文件文字中包含这些词（按相关度排序，每条带 snippet 与 page） */
+                        content?: string;
+                        /** @description created_at 或 -created_at */
+                        created_at?: string;
+                        end_time?: string;
+                        /** @description 不传或 -1 为全部，0 为未分组 */
+                        group_id?: string;
+                        label_ids?: string;
+                        label_names?: string;
+                        /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                        level?: string;
+                        name?: string;
+                        pageNo?: unknown;
+                        pageSize?: unknown;
+                        start_time?: string;
+                    };
+                    ids?: number[] | string;
+                    remove?: number[] | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @description 超过 1000 条时在后台分批处理：用 batch_job/{id}/ 查询进度 */
+                            batch_id?: number;
+                            deleted?: number;
+                            /** @description 确认并处理的条数 */
+                            total: number;
+                            updated?: number;
                         };
                         message: string;
                     };
@@ -12385,9 +13380,29 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 确认时列表显示的符合条件条数；此刻不同则拒绝并告知新条数 */
+                    expected_total?: number;
+                    /** @description 列表的筛选条件（与 report_list/ 的查询参数相同，分页参数不计） */
+                    filter?: {
+                        /** @description 全文检索：文件文字中包含这些词（按相关度排序，每条带 snippet 与 page） */
+                        content?: string;
+                        /** @description created_at 或 -created_at */
+                        created_at?: string;
+                        end_time?: string;
+                        /** @description 不传或 -1 为全部，0 为未分组 */
+                        group_id?: string;
+                        label_ids?: string;
+                        label_names?: string;
+                        /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                        level?: string;
+                        name?: string;
+                        pageNo?: unknown;
+                        pageSize?: unknown;
+                        start_time?: string;
+                    };
                     group_id: number | string;
                     /** @description id 数组，或逗号分隔的 id */
-                    ids: number[] | string;
+                    ids?: number[] | string;
                 };
             };
         };
@@ -12401,7 +13416,12 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data: {
-                            updated: number;
+                            /** @description 超过 1000 条时在后台分批处理：用 batch_job/{id}/ 查询进度 */
+                            batch_id?: number;
+                            deleted?: number;
+                            /** @description 确认并处理的条数 */
+                            total: number;
+                            updated?: number;
                         };
                         message: string;
                     };
@@ -12461,6 +13481,10 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data: {
+                            /** @description 未识别或失败的原因 */
+                            content_reason?: string | null;
+                            /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                            content_state?: "queued" | "indexed" | "unreadable" | "failed";
                             cover: string;
                             create_user: string;
                             created_at: string;
@@ -12476,7 +13500,11 @@ export interface operations {
                                 name: string;
                             }[];
                             name: string;
+                            /** @description 全文检索：最相关命中所在页（从 1 起） */
+                            page?: number;
                             real_file_name: string;
+                            /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                            snippet?: string;
                             /** @description 卡片缩略图地址，没有时为 null */
                             thumbnail: string | null;
                             updated_at: string;
@@ -12533,6 +13561,84 @@ export interface operations {
             };
         };
     };
+    postReportProjectsByProjectIdMaterialFilterItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    expected_total: number;
+                    /** @description 列表的筛选条件（与 report_list/ 的查询参数相同，分页参数不计） */
+                    filter: {
+                        /** @description 全文检索：文件文字中包含这些词（按相关度排序，每条带 snippet 与 page） */
+                        content?: string;
+                        /** @description created_at 或 -created_at */
+                        created_at?: string;
+                        end_time?: string;
+                        /** @description 不传或 -1 为全部，0 为未分组 */
+                        group_id?: string;
+                        label_ids?: string;
+                        label_names?: string;
+                        /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                        level?: string;
+                        name?: string;
+                        pageNo?: unknown;
+                        pageSize?: unknown;
+                        start_time?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @description 未识别或失败的原因 */
+                            content_reason?: string | null;
+                            /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                            content_state?: "queued" | "indexed" | "unreadable" | "failed";
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            /** @description 全文检索：最相关命中所在页（从 1 起） */
+                            page?: number;
+                            real_file_name: string;
+                            /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                            snippet?: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     putReportProjectsByProjectIdMaterialMaterialEdit: {
         parameters: {
             query?: never;
@@ -12570,6 +13676,10 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data?: {
+                            /** @description 未识别或失败的原因 */
+                            content_reason?: string | null;
+                            /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                            content_state?: "queued" | "indexed" | "unreadable" | "failed";
                             cover: string;
                             create_user: string;
                             created_at: string;
@@ -12585,7 +13695,11 @@ export interface operations {
                                 name: string;
                             }[];
                             name: string;
+                            /** @description 全文检索：最相关命中所在页（从 1 起） */
+                            page?: number;
                             real_file_name: string;
+                            /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                            snippet?: string;
                             /** @description 卡片缩略图地址，没有时为 null */
                             thumbnail: string | null;
                             updated_at: string;
@@ -12633,6 +13747,10 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data?: {
+                            /** @description 未识别或失败的原因 */
+                            content_reason?: string | null;
+                            /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                            content_state?: "queued" | "indexed" | "unreadable" | "failed";
                             cover: string;
                             create_user: string;
                             created_at: string;
@@ -12648,7 +13766,11 @@ export interface operations {
                                 name: string;
                             }[];
                             name: string;
+                            /** @description 全文检索：最相关命中所在页（从 1 起） */
+                            page?: number;
                             real_file_name: string;
+                            /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                            snippet?: string;
                             /** @description 卡片缩略图地址，没有时为 null */
                             thumbnail: string | null;
                             updated_at: string;
@@ -12662,6 +13784,8 @@ export interface operations {
     getReportProjectsByProjectIdMaterialReportList: {
         parameters: {
             query?: {
+                /** @description 全文检索：文件文字中包含这些词（按相关度排序，每条带 snippet 与 page） */
+                content?: string;
                 /** @description created_at 或 -created_at */
                 created_at?: string;
                 end_time?: string;
@@ -12694,6 +13818,10 @@ export interface operations {
                         code: number;
                         result: {
                             data: {
+                                /** @description 未识别或失败的原因 */
+                                content_reason?: string | null;
+                                /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                                content_state?: "queued" | "indexed" | "unreadable" | "failed";
                                 cover: string;
                                 create_user: string;
                                 created_at: string;
@@ -12709,7 +13837,11 @@ export interface operations {
                                     name: string;
                                 }[];
                                 name: string;
+                                /** @description 全文检索：最相关命中所在页（从 1 起） */
+                                page?: number;
                                 real_file_name: string;
+                                /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                                snippet?: string;
                                 /** @description 卡片缩略图地址，没有时为 null */
                                 thumbnail: string | null;
                                 updated_at: string;
@@ -12718,6 +13850,150 @@ export interface operations {
                             pageSize: number;
                             total: number;
                         };
+                    };
+                };
+            };
+        };
+    };
+    getReportProjectsByProjectIdRecycleBin: {
+        parameters: {
+            query?: {
+                /** @description 报告 或 素材 */
+                origin?: string;
+                pageNo?: string;
+                pageSize?: string;
+                /** @description item（默认：删除的报告或素材）或 group（删除的分组） */
+                target?: string;
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        result: {
+                            data: {
+                                batch: string;
+                                batch_size: number;
+                                days_left: number;
+                                deleted_at: string;
+                                deleted_by: string;
+                                group_exists: boolean;
+                                group_id: number;
+                                group_name: string | null;
+                                id: number;
+                                item_count?: number;
+                                item_id: number;
+                                name: string;
+                                name_taken?: boolean;
+                                origin: string;
+                                target: "item" | "group";
+                            }[];
+                            pageNo: number;
+                            pageSize: number;
+                            retention_days: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postReportProjectsByProjectIdRecycleBinPurge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 清空回收站：origin（与 target）的全部条目 */
+                    all?: boolean;
+                    /** @description id 数组，或逗号分隔的 id */
+                    ids?: number[] | string;
+                    origin?: string;
+                    target?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            groups?: {
+                                id: number;
+                                items_back: number;
+                                merged: boolean;
+                                name: string;
+                            }[];
+                            purged?: number;
+                            restored?: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postReportProjectsByProjectIdRecycleBinRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 还原此批：一次删除的全部条目 */
+                    batch?: string;
+                    /** @description id 数组，或逗号分隔的 id */
+                    ids?: number[] | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            groups?: {
+                                id: number;
+                                items_back: number;
+                                merged: boolean;
+                                name: string;
+                            }[];
+                            purged?: number;
+                            restored?: number;
+                        };
+                        message: string;
                     };
                 };
             };
@@ -12778,8 +14054,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 确认时列表显示的符合条件条数；此刻不同则拒绝并告知新条数 */
+                    expected_total?: number;
+                    /** @description 列表的筛选条件（与 report_list/ 的查询参数相同，分页参数不计） */
+                    filter?: {
+                        /** @description 全文检索：文件文字中包含这些词（按相关度排序，每条带 snippet 与 page） */
+                        content?: string;
+                        /** @description created_at 或 -created_at */
+                        created_at?: string;
+                        end_time?: string;
+                        /** @description 不传或 -1 为全部，0 为未分组 */
+                        group_id?: string;
+                        label_ids?: string;
+                        label_names?: string;
+                        /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                        level?: string;
+                        name?: string;
+                        pageNo?: unknown;
+                        pageSize?: unknown;
+                        start_time?: string;
+                    };
                     /** @description id 数组，或逗号分隔的 id */
-                    ids: number[] | string;
+                    ids?: number[] | string;
                 };
             };
         };
@@ -12939,6 +14235,10 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data: {
+                            /** @description 未识别或失败的原因 */
+                            content_reason?: string | null;
+                            /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                            content_state?: "queued" | "indexed" | "unreadable" | "failed";
                             cover: string;
                             create_user: string;
                             created_at: string;
@@ -12954,7 +14254,66 @@ export interface operations {
                                 name: string;
                             }[];
                             name: string;
+                            /** @description 全文检索：最相关命中所在页（从 1 起） */
+                            page?: number;
                             real_file_name: string;
+                            /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                            snippet?: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postReportProjectsByProjectIdReportByIdContentReindex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @description 未识别或失败的原因 */
+                            content_reason?: string | null;
+                            /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                            content_state?: "queued" | "indexed" | "unreadable" | "failed";
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            /** @description 全文检索：最相关命中所在页（从 1 起） */
+                            page?: number;
+                            real_file_name: string;
+                            /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                            snippet?: string;
                             /** @description 卡片缩略图地址，没有时为 null */
                             thumbnail: string | null;
                             updated_at: string;
@@ -12977,8 +14336,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 确认时列表显示的符合条件条数；此刻不同则拒绝并告知新条数 */
+                    expected_total?: number;
+                    /** @description 列表的筛选条件（与 report_list/ 的查询参数相同，分页参数不计） */
+                    filter?: {
+                        /** @description 全文检索：文件文字中包含这些词（按相关度排序，每条带 snippet 与 page） */
+                        content?: string;
+                        /** @description created_at 或 -created_at */
+                        created_at?: string;
+                        end_time?: string;
+                        /** @description 不传或 -1 为全部，0 为未分组 */
+                        group_id?: string;
+                        label_ids?: string;
+                        label_names?: string;
+                        /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                        level?: string;
+                        name?: string;
+                        pageNo?: unknown;
+                        pageSize?: unknown;
+                        start_time?: string;
+                    };
                     /** @description id 数组，或逗号分隔的 id */
-                    ids: number[] | string;
+                    ids?: number[] | string;
                 };
             };
         };
@@ -12992,7 +14371,112 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data: {
-                            deleted: number;
+                            /** @description 超过 1000 条时在后台分批处理：用 batch_job/{id}/ 查询进度 */
+                            batch_id?: number;
+                            deleted?: number;
+                            /** @description 确认并处理的条数 */
+                            total: number;
+                            updated?: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getReportProjectsByProjectIdReportBatchJobById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            action: string;
+                            created_at: string;
+                            done: number;
+                            error: string | null;
+                            finished_at: string | null;
+                            id: number;
+                            /** @description 确认后已被删除、因此未处理的条数 */
+                            skipped: number;
+                            /** @description running | done | failed */
+                            state: string;
+                            total: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postReportProjectsByProjectIdReportBatchLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    add?: number[] | string;
+                    /** @description 确认时列表显示的符合条件条数；此刻不同则拒绝并告知新条数 */
+                    expected_total?: number;
+                    /** @description 列表的筛选条件（与 report_list/ 的查询参数相同，分页参数不计） */
+                    filter?: {
+                        /** @description 全文检索：文件文字中包含这些词（按相关度排序，每条带 snippet 与 page） */
+                        content?: string;
+                        /** @description created_at 或 -created_at */
+                        created_at?: string;
+                        end_time?: string;
+                        /** @description 不传或 -1 为全部，0 为未分组 */
+                        group_id?: string;
+                        label_ids?: string;
+                        label_names?: string;
+                        /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                        level?: string;
+                        name?: string;
+                        pageNo?: unknown;
+                        pageSize?: unknown;
+                        start_time?: string;
+                    };
+                    ids?: number[] | string;
+                    remove?: number[] | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @description 超过 1000 条时在后台分批处理：用 batch_job/{id}/ 查询进度 */
+                            batch_id?: number;
+                            deleted?: number;
+                            /** @description 确认并处理的条数 */
+                            total: number;
+                            updated?: number;
                         };
                         message: string;
                     };
@@ -13012,9 +14496,29 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 确认时列表显示的符合条件条数；此刻不同则拒绝并告知新条数 */
+                    expected_total?: number;
+                    /** @description 列表的筛选条件（与 report_list/ 的查询参数相同，分页参数不计） */
+                    filter?: {
+                        /** @description 全文检索：文件文字中包含这些词（按相关度排序，每条带 snippet 与 page） */
+                        content?: string;
+                        /** @description created_at 或 -created_at */
+                        created_at?: string;
+                        end_time?: string;
+                        /** @description 不传或 -1 为全部，0 为未分组 */
+                        group_id?: string;
+                        label_ids?: string;
+                        label_names?: string;
+                        /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                        level?: string;
+                        name?: string;
+                        pageNo?: unknown;
+                        pageSize?: unknown;
+                        start_time?: string;
+                    };
                     group_id: number | string;
                     /** @description id 数组，或逗号分隔的 id */
-                    ids: number[] | string;
+                    ids?: number[] | string;
                 };
             };
         };
@@ -13028,7 +14532,12 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data: {
-                            updated: number;
+                            /** @description 超过 1000 条时在后台分批处理：用 batch_job/{id}/ 查询进度 */
+                            batch_id?: number;
+                            deleted?: number;
+                            /** @description 确认并处理的条数 */
+                            total: number;
+                            updated?: number;
                         };
                         message: string;
                     };
@@ -13088,6 +14597,10 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data: {
+                            /** @description 未识别或失败的原因 */
+                            content_reason?: string | null;
+                            /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                            content_state?: "queued" | "indexed" | "unreadable" | "failed";
                             cover: string;
                             create_user: string;
                             created_at: string;
@@ -13103,7 +14616,11 @@ export interface operations {
                                 name: string;
                             }[];
                             name: string;
+                            /** @description 全文检索：最相关命中所在页（从 1 起） */
+                            page?: number;
                             real_file_name: string;
+                            /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                            snippet?: string;
                             /** @description 卡片缩略图地址，没有时为 null */
                             thumbnail: string | null;
                             updated_at: string;
@@ -13160,6 +14677,84 @@ export interface operations {
             };
         };
     };
+    postReportProjectsByProjectIdReportFilterItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    expected_total: number;
+                    /** @description 列表的筛选条件（与 report_list/ 的查询参数相同，分页参数不计） */
+                    filter: {
+                        /** @description 全文检索：文件文字中包含这些词（按相关度排序，每条带 snippet 与 page） */
+                        content?: string;
+                        /** @description created_at 或 -created_at */
+                        created_at?: string;
+                        end_time?: string;
+                        /** @description 不传或 -1 为全部，0 为未分组 */
+                        group_id?: string;
+                        label_ids?: string;
+                        label_names?: string;
+                        /** @description 层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目 */
+                        level?: string;
+                        name?: string;
+                        pageNo?: unknown;
+                        pageSize?: unknown;
+                        start_time?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @description 未识别或失败的原因 */
+                            content_reason?: string | null;
+                            /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                            content_state?: "queued" | "indexed" | "unreadable" | "failed";
+                            cover: string;
+                            create_user: string;
+                            created_at: string;
+                            file: string;
+                            /** @description -1：未分组 */
+                            group_id: number;
+                            id: number;
+                            labels: {
+                                /** @description 自由 JSON 对象，例如 {level} */
+                                extra_info: unknown;
+                                id: number;
+                                label_group: number | null;
+                                name: string;
+                            }[];
+                            name: string;
+                            /** @description 全文检索：最相关命中所在页（从 1 起） */
+                            page?: number;
+                            real_file_name: string;
+                            /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                            snippet?: string;
+                            /** @description 卡片缩略图地址，没有时为 null */
+                            thumbnail: string | null;
+                            updated_at: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     postReportProjectsByProjectIdReportReportCreate: {
         parameters: {
             query?: never;
@@ -13197,6 +14792,10 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data?: {
+                            /** @description 未识别或失败的原因 */
+                            content_reason?: string | null;
+                            /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                            content_state?: "queued" | "indexed" | "unreadable" | "failed";
                             cover: string;
                             create_user: string;
                             created_at: string;
@@ -13212,7 +14811,11 @@ export interface operations {
                                 name: string;
                             }[];
                             name: string;
+                            /** @description 全文检索：最相关命中所在页（从 1 起） */
+                            page?: number;
                             real_file_name: string;
+                            /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                            snippet?: string;
                             /** @description 卡片缩略图地址，没有时为 null */
                             thumbnail: string | null;
                             updated_at: string;
@@ -13260,6 +14863,10 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data?: {
+                            /** @description 未识别或失败的原因 */
+                            content_reason?: string | null;
+                            /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                            content_state?: "queued" | "indexed" | "unreadable" | "failed";
                             cover: string;
                             create_user: string;
                             created_at: string;
@@ -13275,7 +14882,11 @@ export interface operations {
                                 name: string;
                             }[];
                             name: string;
+                            /** @description 全文检索：最相关命中所在页（从 1 起） */
+                            page?: number;
                             real_file_name: string;
+                            /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                            snippet?: string;
                             /** @description 卡片缩略图地址，没有时为 null */
                             thumbnail: string | null;
                             updated_at: string;
@@ -13289,6 +14900,8 @@ export interface operations {
     getReportProjectsByProjectIdReportReportList: {
         parameters: {
             query?: {
+                /** @description 全文检索：文件文字中包含这些词（按相关度排序，每条带 snippet 与 page） */
+                content?: string;
                 /** @description created_at 或 -created_at */
                 created_at?: string;
                 end_time?: string;
@@ -13321,6 +14934,10 @@ export interface operations {
                         code: number;
                         result: {
                             data: {
+                                /** @description 未识别或失败的原因 */
+                                content_reason?: string | null;
+                                /** @description 文字提取状态：排队中、已索引、未识别、失败 */
+                                content_state?: "queued" | "indexed" | "unreadable" | "failed";
                                 cover: string;
                                 create_user: string;
                                 created_at: string;
@@ -13336,7 +14953,11 @@ export interface operations {
                                     name: string;
                                 }[];
                                 name: string;
+                                /** @description 全文检索：最相关命中所在页（从 1 起） */
+                                page?: number;
                                 real_file_name: string;
+                                /** @description 全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中 */
+                                snippet?: string;
                                 /** @description 卡片缩略图地址，没有时为 null */
                                 thumbnail: string | null;
                                 updated_at: string;

@@ -1,12 +1,13 @@
 import { AppstoreOutlined, BgColorsOutlined, CheckOutlined, DownOutlined, IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { useGetIdentity, useLogout } from '@refinedev/core';
+import { useLogout } from '@refinedev/core';
 import { App, Avatar, Dropdown, Layout, Space, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { displayName } from '../../contract/users';
 import { getCookie } from '../lib/cookies';
 import { chooseTheme, chosenTheme, themeNames, useSettings, type ThemeName } from '../lib/settings';
-import type { UserInfo } from '../providers/auth';
+import { useIdentity } from '../providers/identity';
+import { GenerationBell } from './generation-notices';
 import { APP_ENTRY, useOrganizationState } from '../providers/organization';
 
 const logoutConfirmText = '您将退出此系统，是否继续？';
@@ -22,7 +23,7 @@ interface Props {
 const THEME_LABELS: Record<ThemeName, string> = { darkblue: '深蓝', dark: '暗黑', light: '明亮' };
 
 export function AppHeader({ title, menuItems = [], projectSkin }: Props) {
-  const { data: user } = useGetIdentity<UserInfo>();
+  const { data: user } = useIdentity();
   const { mutate: logout } = useLogout();
   const { modal } = App.useApp();
   const { projectId } = useParams();
@@ -65,14 +66,17 @@ export function AppHeader({ title, menuItems = [], projectSkin }: Props) {
   return (
     <Layout.Header className="app-header">
       <div className="app-header__title">{title}</div>
-      <Dropdown menu={{ items }} trigger={['click', 'hover']}>
-        <Space className="app-header__user" role="button" tabIndex={0}>
-          <Avatar size="small" icon={<UserOutlined />} />
-          <span>{name}</span>
-          {orgInfo && <span className="app-header__organization">{orgInfo.name}</span>}
-          <DownOutlined />
-        </Space>
-      </Dropdown>
+      <Space size={4} className="app-header__actions">
+        <GenerationBell />
+        <Dropdown menu={{ items }} trigger={['click', 'hover']}>
+          <Space className="app-header__user" role="button" tabIndex={0}>
+            <Avatar size="small" icon={<UserOutlined />} />
+            <span>{name}</span>
+            {orgInfo && <span className="app-header__organization">{orgInfo.name}</span>}
+            <DownOutlined />
+          </Space>
+        </Dropdown>
+      </Space>
     </Layout.Header>
   );
 }

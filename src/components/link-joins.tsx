@@ -6,7 +6,7 @@ import { joinByLink, joinSuccessTexts, linkTokens, type LinkToken } from '../api
 import { getCookie, removeCookie, setCookie } from '../lib/cookies';
 import { feedback } from '../lib/feedback';
 import { urlParams } from '../lib/navigation';
-import { fetchUserInfo, hasToken } from '../providers/auth';
+import { dropEarlyUserInfo, fetchUserInfo, hasToken } from '../providers/auth';
 
 /** Tokens already sent in this page's life: a token is used once. */
 const used = new Set<string>();
@@ -55,6 +55,7 @@ export function LinkJoins() {
     if (!hasToken()) return;
     const pending = takeTokens(search);
     if (pending.length === 0) return;
+    dropEarlyUserInfo();
     void (async () => {
       let project: string | undefined;
       for (const { kind, token } of pending) project = (await join(kind, token)) ?? project;

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { resources } from '../resources';
 import { AREAS, type AppResource, type Area } from '../resources/types';
-import { ResourceScreen } from './resource-pages/resource-screen';
+import { preloadComponent } from './lazy-page';
+import { ResourceList, ResourceScreen } from './resource-pages/resource-screen';
 
 export interface MenuEntry {
   /** The last segment of the route, e.g. `reportList`. */
@@ -19,6 +20,8 @@ interface AreaPage {
   menu?: MenuEntry;
   /** The menu item highlighted on it when it has none of its own. */
   within?: string;
+  /** Fetches the screen's chunk ahead of its render. */
+  preload: () => void;
 }
 
 /**
@@ -30,12 +33,25 @@ function areaPages(area: Area): AreaPage[] {
     const match = typeof resource.list === 'string' ? new RegExp(`^/${area}/:projectId/([^/]+)$`).exec(resource.list) : null;
     if (!match) return [];
     const path = match[1];
-    return [{ path, element: <ResourceScreen resource={resource} />, menu: { path, label: resource.meta.label, resource } }];
+    return [
+      {
+        path,
+        element: <ResourceScreen resource={resource} />,
+        menu: { path, label: resource.meta.label, resource },
+        preload: () => preloadComponent(resource.meta.page ?? ResourceList),
+      },
+    ];
   });
   const declared = resources.flatMap((resource) =>
     (resource.meta.routes ?? [])
       .filter((route) => route.area === area)
-      .map(({ path, page: Page, menu, within }) => ({ path, element: <Page />, menu: menu ? { path, label: menu, resource } : undefined, within })),
+      .map(({ path, page: Page, menu, within }) => ({
+        path,
+        element: <Page />,
+        menu: menu ? { path, label: menu, resource } : undefined,
+        within,
+        preload: () => preloadComponent(Page),
+      })),
   );
   return [...lists, ...declared];
 }
@@ -65,6 +81,21 @@ export function highlightedEntry(area: Area, pathname: string, search: URLSearch
   const page = pages.find((candidate) => candidate.path.split('/')[0].toLowerCase() === segment.toLowerCase());
   if (!page?.within) return undefined;
   return byPath(search.get('from')) ?? byPath(page.within);
+}
+
+/** The page of an area at a path: by the first segment after the project (`workflows/12` is `workflows/:workflowId`). */
+function pageAt(area: Area, pathname: string): AreaPage | undefined {
+  const segment = (pathname.split('/')[3] ?? '').toLowerCase();
+  return segment ? areas[area].pages.find((page) => page.path.split('/')[0].toLowerCase() === segment) : undefined;
+}
+
+/**
+ * Starts fetching the chunk of the screen at `pathname` (`/{area}/{projectId}/…`), so that it
+ * arrives while the project shell loads the project instead of after it.
+ */
+export function preloadAreaScreen(pathname: string): void {
+  const area = AREAS.find((name) => name.toLowerCase() === (pathname.split('/')[1] ?? '').toLowerCase());
+  if (area) pageAt(area, pathname)?.preload();
 }
 
 /** The child routes of an area, as its resources declare them. */

@@ -7,7 +7,7 @@ import { productTitle } from '../config';
 import { tellHost } from '../host/shared-state';
 import { hashHref, urlParams } from '../lib/navigation';
 import { applyProjectSkin, useSettings } from '../lib/settings';
-import { errorTexts } from '../providers/http';
+import { errorTexts } from '../providers/error-texts';
 import type { Area } from '../resources/types';
 import { menuTheme } from '../theme';
 import { AppHeader } from './app-header';

@@ -1,10 +1,11 @@
-import { Button, type FormInstance } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { SMS_RESEND_SECONDS } from '../../contract/accounts';
 import { feedback } from '../lib/feedback';
 import { messages } from '../lib/validation';
-import { requestSmsCode, type SmsAction } from '../providers/auth';
-import { retryAfterSeconds } from '../providers/http';
+import type { SmsAction } from '../providers/auth';
+import { errorTexts } from '../providers/error-texts';
+import { loadAuth, loadHttp } from '../providers/load-auth';
 
 /**
  * Spec section 4: the server's resend interval after a code is sent; after a refused request the
@@ -14,9 +15,21 @@ import { retryAfterSeconds } from '../providers/http';
 const retrySeconds = 10;
 const sentText = '验证码已发送';
 
-function secondsToWait(error: unknown): number {
-  const named = retryAfterSeconds(error);
-  return named !== undefined && named <= SMS_RESEND_SECONDS ? named : retrySeconds;
+/**
+ * Requests a code and answers the seconds until another may be asked for. The auth provider and the
+ * HTTP layer load on first use (src/providers/load-auth.ts); a failed request has been told by the HTTP
+ * layer, a chunk that failed to load rejects.
+ */
+async function requestCode(mobile: string, action: SmsAction): Promise<number> {
+  const [{ requestSmsCode }, { retryAfterSeconds }] = await Promise.all([loadAuth(), loadHttp()]);
+  try {
+    await requestSmsCode(mobile, action);
+    feedback.success(sentText);
+    return SMS_RESEND_SECONDS;
+  } catch (error) {
+    const named = retryAfterSeconds(error);
+    return named !== undefined && named <= SMS_RESEND_SECONDS ? named : retrySeconds;
+  }
 }
 
 function useCountdown() {
@@ -29,8 +42,14 @@ function useCountdown() {
   return { left, start: (seconds: number) => setLeft(seconds) };
 }
 
+/** What the button asks of its form: an antd FormInstance, or the login's (src/pages/auth/sign-in-form.tsx). */
+interface CodeForm {
+  getFieldValue(name: 'mobile'): unknown;
+  validateFields(names: ['mobile']): Promise<unknown>;
+}
+
 interface Props {
-  form: FormInstance;
+  form: CodeForm;
   /** The `action` the SMS code is requested for. */
   action?: SmsAction;
 }
@@ -41,8 +60,8 @@ export function SmsCodeButton({ form, action = 'login' }: Props) {
   const [sending, setSending] = useState(false);
 
   const send = async () => {
-    const mobile: string | undefined = form.getFieldValue('mobile');
-    if (!mobile) {
+    const mobile = form.getFieldValue('mobile');
+    if (typeof mobile !== 'string' || !mobile) {
       feedback.warning(messages.mobileForCode);
       return;
     }
@@ -53,12 +72,9 @@ export function SmsCodeButton({ form, action = 'login' }: Props) {
     }
     setSending(true);
     try {
-      await requestSmsCode(mobile, action);
-      feedback.success(sentText);
-      start(SMS_RESEND_SECONDS);
-    } catch (error) {
-      // The HTTP layer has shown the reason.
-      start(secondsToWait(error));
+      start(await requestCode(mobile, action));
+    } catch {
+      feedback.error(errorTexts.generic);
     } finally {
       setSending(false);
     }

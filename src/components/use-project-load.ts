@@ -1,7 +1,8 @@
-import { useGetIdentity, useOne } from '@refinedev/core';
+import { useOne } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { isAllowed, projectPermissionQuery } from '../providers/access-control';
+import { useIdentity } from '../providers/identity';
 import type { ProjectProfile } from '../resources/records';
 import type { Project } from '../resources/records';
 import type { ResourceAction } from '../resources/types';
@@ -13,7 +14,7 @@ const noDetails: string[] = [];
  * permission in the project, then (as that permission allows) the project and its profile.
  */
 export function useProjectLoad(projectId: string) {
-  const identity = useGetIdentity();
+  const identity = useIdentity();
   const permission = useQuery(projectPermissionQuery(projectId));
   const details = permission.data?.permissions_detail ?? noDetails;
   const can = useCallback(

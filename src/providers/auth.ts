@@ -54,6 +54,25 @@ export async function fetchUserInfo(): Promise<UserInfo> {
   return data;
 }
 
+/** A user info request sent ahead of the first getIdentity, which takes its answer (if under 10 s old). */
+let early: { sent: Promise<UserInfo>; at: number } | undefined;
+
+/**
+ * Sends the user info request now, as the workspace starts to render, instead of once its
+ * header and shell have rendered and ask for the identity; the first getIdentity takes the answer.
+ */
+export function requestUserInfoEarly(): void {
+  if (early || !hasToken()) return;
+  early = { sent: fetchUserInfo(), at: Date.now() };
+  // A failure has been told by the HTTP layer; getIdentity handles it as its own.
+  early.sent.catch(() => undefined);
+}
+
+/** Drops an early user info answer not read yet: an invitation link is about to change the user's organization. */
+export function dropEarlyUserInfo(): void {
+  early = undefined;
+}
+
 export function requestSmsCode(mobile: string, action: SmsAction = 'login'): Promise<unknown> {
   return api.call('postUserSmsCode', { body: { mobile, action, application: 'report' } });
 }
@@ -124,7 +143,9 @@ export const authProvider = {
 
   getIdentity: async () => {
     if (!hasToken()) return null;
-    return fetchUserInfo().catch(() => ({ username: getCookie('username') ?? '' }));
+    const sent = early && Date.now() - early.at < 10_000 ? early.sent : undefined;
+    early = undefined;
+    return (sent ?? fetchUserInfo()).catch(() => ({ username: getCookie('username') ?? '' }));
   },
 
   onError: async (error: { statusCode?: number }) => {

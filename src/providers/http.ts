@@ -4,6 +4,7 @@ import { config } from '../config';
 import { clearCookies, getCookie, sessionCookies } from '../lib/cookies';
 import { feedback } from '../lib/feedback';
 import { currentHashPath, hashHref, isPublicPath, loginPath } from '../lib/navigation';
+import { errorTexts } from './error-texts';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -15,15 +16,6 @@ declare module 'axios' {
     networkErrorText?: string;
   }
 }
-
-/** The texts of the error catalogue, spec section 8. */
-export const errorTexts = {
-  generic: '接口发生错误',
-  otherDevice: '该账号已在其他设备登录，请重新登录',
-  expired: '登录状态过期或不可用，请重试',
-  forbidden: '您暂无权限访问该接口',
-  deleteFailed: '删除失败',
-} as const;
 
 /** Sign-in calls carry no token, except an SMS code for (re)binding the signed-in user's phone. */
 const anonymousPaths = [

@@ -1,6 +1,5 @@
-import { useGetIdentity } from '@refinedev/core';
 import { useApiQuery } from '../api/hooks';
-import type { UserInfo } from './auth';
+import { useIdentity } from './identity';
 
 /** Client state of spec section 3: the current organization (orgInfo) and its applications (apps). */
 export interface OrgInfo {
@@ -20,7 +19,7 @@ export const APP_ENTRY: Record<string, string> = { report: '/main', cstj: '/cstj
 
 /** orgInfo and apps, read once per session (none without an organization). */
 export function useOrganizationState(): { orgInfo?: OrgInfo; apps: AppEntry[] } {
-  const { data: user } = useGetIdentity<UserInfo>();
+  const { data: user } = useIdentity();
   const enabled = Boolean(user?.organization_uuid);
   const options = { enabled, staleTime: 5 * 60_000, retry: false };
   const organizations = useApiQuery('getOrganization', { query: { limit: 100 } }, { silent: true, queryOptions: options });

@@ -3,11 +3,13 @@ import { filterSettingsResource } from './filter-settings';
 import { labelGroupsResource } from './label-groups';
 import { labelsResource } from './labels';
 import { materialGroupsResource, materialsResource } from './materials';
+import { projectActivityResource } from './project-activity';
 import { projectAdvancedResource } from './project-advanced';
 import { projectMembersResource } from './project-members';
 import { projectProfileResource } from './project-profile';
 import { projectRolesResource } from './project-roles';
 import { projectsResource } from './projects';
+import { recycleBinResource } from './recycle-bin';
 import { reportGroupsResource, reportsResource } from './reports';
 import { regionsResource, resultJobsResource, resultsResource, warehouseResource } from './results';
 import { resultsDataResource } from './results-data';
@@ -24,6 +26,7 @@ export const resources: AppResource[] = [
   reportsResource,
   materialsResource,
   labelsResource,
+  recycleBinResource,
   projectProfileResource,
   projectMembersResource,
   projectRolesResource,
@@ -31,6 +34,7 @@ export const resources: AppResource[] = [
   resultsDataResource,
   scriptsResource,
   workflowsResource,
+  projectActivityResource,
   projectAdvancedResource,
   scriptParamsResource,
   workflowTasksResource,

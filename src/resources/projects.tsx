@@ -17,6 +17,6 @@ export const projectsResource: AppResource = {
   },
 };
 
-const ProjectList = lazyPage(() => import('../pages/projects/list'), 'ProjectList');
+export const ProjectList = lazyPage(() => import('../pages/projects/list'), 'ProjectList');
 
 export const projectRoutes = <Route path="/list" element={<ProjectList />} />;

@@ -29,7 +29,7 @@ const fileLink = (url: unknown, name: unknown) =>
   );
 const dash = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
 
-/** 脚本: scripts run in a docker image or the server's sandbox; their parameters are edited from the row action 参数. */
+/** 脚本: scripts run in a docker image or the server's sandbox; the row action 代码 shows, edits (versions) and tries the code, 参数 edits the parameters. */
 export const scriptsResource: AppResource = {
   name: 'scripts',
   list: '/projectSetting/:projectId/scripts',
@@ -75,7 +75,7 @@ export const scriptsResource: AppResource = {
       { key: 'params', label: '参数', render: (params) => (Array.isArray(params) ? params.length : 0) },
       { key: 'updated_at', label: '更新时间' },
     ],
-    rowActions: lazyPage<'ScriptParamsAction', RowActionProps>(() => import('../pages/scripts'), 'ScriptParamsAction'),
+    rowActions: lazyPage<'ScriptRowActions', RowActionProps>(() => import('../pages/scripts'), 'ScriptRowActions'),
   },
 };
 

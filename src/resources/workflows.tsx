@@ -1,7 +1,7 @@
 import { Space, Tag } from 'antd';
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { OPERATOR_LABELS, OPERATORS, type Operator } from '../../contract/workflows';
+import { OPERATOR_LABELS, OPERATORS, type DagRunState, type Operator, type Workflow } from '../../contract/workflows';
 import { permissionDetail, type PermissionAction } from '../../contract/permissions';
 import { lazyPage } from '../components/lazy-page';
 import { collectionOperations } from '../providers/data/endpoint';
@@ -15,6 +15,20 @@ const partOfWorkflow = { list: [workflow('view')], create: [workflow('edit')], e
 const input = <K extends 'DateTimeInput' | 'TaskParamsInput' | 'RunInputsSelect' | 'TaskSelect' | 'SourceParamSelect' | 'TargetParamSelect'>(name: K) =>
   lazyPage<K, CustomInputProps>(() => import('../pages/workflows/inputs'), name);
 const dash = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
+
+/** The list's 启用/暂停 switch and 上次运行 tag, with the workflow screens' chunk. */
+const PauseSwitchLazy = lazyPage<'PauseSwitch', { workflow: Pick<Workflow, 'id' | 'name' | 'is_paused'> }>(() => import('../pages/workflows/list-cells'), 'PauseSwitch');
+const LastRunTagLazy = lazyPage<'LastRunTag', { state: DagRunState | null }>(() => import('../pages/workflows/list-cells'), 'LastRunTag');
+const pauseSwitch = (record: Record<string, unknown>) => (
+  <Suspense fallback={record.is_paused ? '已暂停' : '已启用'}>
+    <PauseSwitchLazy workflow={record as unknown as Workflow} />
+  </Suspense>
+);
+const lastRunTag = (state: unknown) => (
+  <Suspense fallback={dash(state)}>
+    <LastRunTagLazy state={(state ?? null) as DagRunState | null} />
+  </Suspense>
+);
 
 /** The workflow's name, opening its page. */
 function WorkflowName({ id, name }: { id: unknown; name: unknown }) {
@@ -43,6 +57,8 @@ export const workflowsResource: AppResource = {
     permissions: { list: [workflow('view')], create: [workflow('create')], edit: [workflow('edit')], delete: [workflow('delete')] },
     searchPlaceholder: '搜索工作流名称',
     fields: [
+      // Airflow's toggle at the head of each DAG's line: on is active, off paused.
+      { key: 'is_paused', label: '启用', render: (_, record) => pauseSwitch(record) },
       { key: 'name', label: '名称', long: true, form: ['create', 'edit'], required: true, input: { type: 'text', maxLength: 100 }, render: (name, record) => <WorkflowName id={record.id} name={name} /> },
       { key: 'description', label: '描述', list: false, form: ['create', 'edit'], input: { type: 'text', maxLength: 500 } },
       {
@@ -51,17 +67,20 @@ export const workflowsResource: AppResource = {
         form: ['create', 'edit'],
         input: { type: 'text', maxLength: 100 },
         help: SCHEDULE_HELP,
-        render: (schedule, record) => (
-          <Space size={4}>
-            <span>{schedule ? String(schedule) : '仅手动'}</span>
-            {record.is_paused ? <Tag>已暂停</Tag> : null}
-          </Space>
-        ),
+        render: (schedule) => (schedule ? String(schedule) : '仅手动'),
       },
       { key: 'start_date', label: '开始时间', list: false, form: ['create', 'edit'], input: { type: 'custom', component: input('DateTimeInput') } },
       { key: 'end_date', label: '结束时间', list: false, form: ['create', 'edit'], input: { type: 'custom', component: input('DateTimeInput') } },
       { key: 'catchup', label: '补跑（catchup）', list: false, form: ['create', 'edit'], initial: false, input: { type: 'switch' }, help: '启用后补跑开始时间以来错过的调度区间' },
-      { key: 'is_paused', label: '暂停', list: false, form: ['create', 'edit'], initial: false, input: { type: 'switch' }, help: '暂停后不再按调度运行，仍可手动运行' },
+      {
+        key: 'is_paused',
+        label: '暂停',
+        list: false,
+        form: ['create', 'edit'],
+        initial: false,
+        input: { type: 'switch' },
+        help: '暂停后定时调度不再创建运行；手动运行会排队，启用后才开始',
+      },
       { key: 'max_active_tasks', label: '最大并行任务数', list: false, form: ['create', 'edit'], initial: 16, input: { type: 'number', min: 1, max: 1000, precision: 0 } },
       { key: 'max_active_runs', label: '最大并行运行数', list: false, form: ['create', 'edit'], initial: 16, input: { type: 'number', min: 1, max: 1000, precision: 0 } },
       { key: 'owner', label: '负责人', form: ['create', 'edit'], input: { type: 'text', maxLength: 100 }, render: dash },
@@ -82,7 +101,8 @@ export const workflowsResource: AppResource = {
           </Space>
         ),
       },
-      { key: 'next_dagrun', label: '下次运行', render: dash },
+      { key: 'last_run_state', label: '上次运行', render: lastRunTag },
+      { key: 'next_run_at', label: '下次运行', render: dash },
     ],
     rowActions: lazyPage<'OpenWorkflowAction', RowActionProps>(() => import('../pages/workflows'), 'OpenWorkflowAction'),
     routes: [

@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { finished } from '../support/background-step';
 import { startServer, tempDataDir, type ServerProcess } from '../support/server-process';
 
 /** The project the demo account opens (seeded by the server). */
@@ -21,10 +22,12 @@ export function setupBrowser(env: Record<string, string> = {}): BrowserContext {
   const dataDir = tempDataDir();
   const context = { dataDir } as BrowserContext;
   beforeAll(async () => {
+    for (const step of inject('e2eSteps')) await finished(step);
     cpSync(inject('e2eDataDir'), dataDir, { recursive: true });
     context.server = await startServer({ ...env, DATA_DIR: dataDir });
     context.browser = await chromium.connect(inject('chromiumEndpoint'));
-  });
+    // The first file of a run may wait for the set-up's data folder and build as well as its server.
+  }, 300_000);
   beforeEach(async (test) => {
     const browserContext = await context.browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
     context.page = await browserContext.newPage();
@@ -136,20 +139,32 @@ export async function pickOption(page: Page, select: Locator, option: string): P
   await chosen.waitFor();
 }
 
+/**
+ * Clicks a cascader entry until `next`, an entry of the column it opens, shows: on a busy machine
+ * a click during the dropdown's opening motion, or as its options arrive again, opens nothing.
+ */
+export async function openColumn(entry: Locator, next: Locator): Promise<void> {
+  for (let attempt = 0; attempt < 5 && !(await next.isVisible()); attempt += 1) {
+    await entry.click();
+    await next.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  }
+}
+
 /** Walks the region cascader (区域) of `root` along `path` and checks its last entry. */
 export async function checkRegion(page: Page, root: Locator, path: string[]): Promise<void> {
-  const menus = page.locator('.ant-cascader-menus:visible .ant-cascader-menu');
+  const select = root.locator('.ant-select[aria-label="区域"]');
+  // The open dropdown, not one still fading out after a close.
+  const menus = page.locator('.ant-select-dropdown:visible:not(.ant-slide-up-leave) .ant-cascader-menu');
   const first = menus.first().locator(`.ant-cascader-menu-item[title="${path[0]}"]`);
-  // On a busy machine the first click can land before the region tree has loaded, and the menu stays closed.
+  // On a busy machine the first click can land before the region tree has loaded, and the menu
+  // stays closed; clicking an open cascader again would close it.
   for (let attempt = 0; attempt < 5 && !(await first.isVisible()); attempt += 1) {
-    await root.locator('.ant-select[aria-label="区域"] .ant-select-selector').click();
+    if (!(await select.evaluate((element) => element.classList.contains('ant-select-open')))) await select.locator('.ant-select-selector').click();
     await first.waitFor({ timeout: 5_000 }).catch(() => undefined);
   }
-  for (const [column, name] of path.entries()) {
-    const entry = menus.nth(column).locator(`.ant-cascader-menu-item[title="${name}"]`);
-    if (column < path.length - 1) await entry.click();
-    else await entry.locator('.ant-cascader-checkbox').click();
-  }
+  const entryAt = (column: number) => menus.nth(column).locator(`.ant-cascader-menu-item[title="${path[column]}"]`);
+  for (let column = 0; column < path.length - 1; column += 1) await openColumn(entryAt(column), entryAt(column + 1));
+  await entryAt(path.length - 1).locator('.ant-cascader-checkbox').click();
   await page.keyboard.press('Escape');
   await page.locator('.ant-cascader-menus:visible').waitFor({ state: 'hidden' });
 }

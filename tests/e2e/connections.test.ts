@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
+import { DEMO_PROJECT, savedDownload, setupBrowser, signInAsDemo } from './browser';
 
 // The local PostgreSQL: loopback is refused unless named (with its port, should the server itself run on it).
 const ctx = setupBrowser({ CONNECTION_ALLOWED_HOSTS: '127.0.0.1:5432' });
@@ -119,5 +119,49 @@ describe('数据连接 in the browser', () => {
         expect(apart).toBe(true);
       }
     }
+  });
+});
+
+describe('查询 in the browser', () => {
+  it('runs a read-only query, refuses a write, downloads the result as CSV and the ER diagram as SVG and PNG', async () => {
+    const { page, server } = ctx;
+    await signInAsDemo(page, server.url);
+    await page.goto(`${server.url}/#/projectSetting/${DEMO_PROJECT}/connections`);
+    // The connection the test above saved.
+    await page.getByRole('row', { name: /本机体检库/ }).getByRole('button', { name: '浏览' }).click();
+    await page.getByText('浏览：本机体检库').waitFor();
+    await page.getByRole('tab', { name: '查询' }).click();
+
+    const editor = page.getByRole('textbox', { name: 'SQL' });
+    await editor.fill('select name, households from community where households > 5000 order by households desc');
+    await page.getByRole('button', { name: /运\s*行/ }).click();
+    await page.getByText(/用时 \d+ 毫秒，共 10 行/).waitFor();
+    await page.getByRole('cell', { name: '社区60', exact: true }).waitFor();
+    await page.screenshot({ path: `${shots}/browser-query.png` });
+
+    await editor.fill('delete from community');
+    await page.getByRole('button', { name: /运\s*行/ }).click();
+    await page.getByText('只读查询（SELECT、WITH、VALUES、TABLE、SHOW、EXPLAIN），不能运行 DELETE 语句', { exact: false }).waitFor();
+
+    await editor.fill('select name, households from community where households > 5000 order by households desc');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出 CSV/ }).click()]);
+    expect(csv.suggestedFilename()).toBe('查询结果.csv');
+    const text = readFileSync(await savedDownload(csv, ctx), 'utf8');
+    expect(text.startsWith('\uFEFFname,households\r\n社区60,6000\r\n')).toBe(true);
+    expect(text.trim().split('\r\n')).toHaveLength(11);
+    await onServer(async (client) => expect((await client.query('select count(*)::int as n from community')).rows[0].n).toBe(60), database);
+
+    await page.getByRole('tab', { name: 'ER 图' }).click();
+    await page.locator('[data-testid=er-table]').nth(3).waitFor();
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 SVG' }).click()]);
+    const drawn = readFileSync(await savedDownload(svg, ctx), 'utf8');
+    expect(drawn).toMatch(/^<svg /);
+    expect(drawn.match(/class="er-table"/g)).toHaveLength(4);
+    expect(drawn).toContain('体检调查');
+    const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 PNG' }).click()]);
+    expect(png.suggestedFilename()).toBe('ER图-public.png');
+    const image = readFileSync(await savedDownload(png, ctx));
+    expect(image.subarray(1, 4).toString()).toBe('PNG');
+    expect(image.length).toBeGreaterThan(5000);
   });
 });

@@ -20,7 +20,7 @@ export function tempFolder(prefix: string): string {
 export async function onePagePdf(text: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   // The standard font encodes only Latin text.
-  doc.addPage([200, 200]).drawText(text.replace(/[^\x20-\x7e]/g, 'x'));
+  doc.addPage([200, 200]).drawText(text.replace(/[^\x20-\x7e]/g, 'x'), { x: 12, y: 170, size: 16 });
   return doc.save();
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { read } from 'xlsx';
-import { checkRegion, pickOption, setupBrowser } from './browser';
+import { checkRegion, confirmDialog, openColumn, pickOption, setupBrowser } from './browser';
 import { onePagePdf, tempFolder } from './files';
 import { newestCode, outbox } from './outbox';
 
@@ -117,17 +117,19 @@ describe('a first customer’s own work, end to end', () => {
     await shot(page, 'labels');
 
     await page.goto(`${ctx.server.url}/#/main/${state.projectId}/reportList`);
+    const pdfs = await Promise.all(REPORTS.map((_, index) => onePagePdf(`report ${index}`)));
     for (const [index, name] of REPORTS.entries()) {
       await page.getByRole('button', { name: '新增报告' }).click();
       const dialog = page.getByRole('dialog');
       await expect.poll(() => dialog.getByPlaceholder('请输入创建人').inputValue()).toBe(USER.name);
       await dialog.getByPlaceholder('请输入报告名称').fill(name);
       const fileItem = formItem(page, dialog, '报告文件');
-      await fileItem.locator('input[type="file"]').setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(await onePagePdf(`report ${index}`)) });
+      await fileItem.locator('input[type="file"]').setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(pdfs[index]) });
       await fileItem.getByText('上传成功').waitFor();
       await formItem(page, dialog, '标签').locator('.ant-select-selector').click();
-      await page.locator('.ant-cascader-menu-item', { hasText: '报告主题' }).click();
-      await page.locator('.ant-cascader-menu-item', { hasText: LABELS[index] }).click();
+      const labelEntry = page.locator('.ant-cascader-menu-item', { hasText: LABELS[index] });
+      await openColumn(page.locator('.ant-cascader-menu-item', { hasText: '报告主题' }), labelEntry);
+      await labelEntry.click();
       await page.keyboard.press('Escape');
       if (index === 0) await shot(page, 'report-dialog');
       await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -139,7 +141,67 @@ describe('a first customer’s own work, end to end', () => {
     for (const [index, name] of REPORTS.entries()) {
       expect(await page.locator('.library-card', { hasText: name }).innerText()).toContain(LABELS[index]);
     }
+    // No cover was uploaded: each card shows its PDF's first page once the job has drawn it.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.locator('.library-card img').first().waitFor();
+          return page.locator('.library-card img').evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).src.includes('format=thumbnail')).length);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(REPORTS.length);
     await shot(page, 'reports');
+
+    // The first report's file again: the field names the report it already is, and 取消 takes the file back.
+    await page.getByRole('button', { name: '新增报告' }).click();
+    const dialog = page.getByRole('dialog');
+    const fileItem = formItem(page, dialog, '报告文件');
+    await fileItem.locator('input[type="file"]').setInputFiles({ name: '副本.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdfs[0]) });
+    const notice = fileItem.locator('.ant-alert', { hasText: `与「${REPORTS[0]}」内容相同` });
+    await notice.waitFor();
+    expect(await notice.getByRole('link', { name: /打\s*开/ }).getAttribute('href')).toMatch(new RegExp(`^#/report/${state.projectId}/reportDetail\\?id=\\d+$`));
+    await shot(page, 'same-content');
+    await notice.getByRole('button', { name: /取\s*消/ }).click();
+    await notice.waitFor({ state: 'detached' });
+    await expect.poll(() => fileItem.getByRole('link', { name: '副本.pdf' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: /取\s*消/ }).last().click();
+  });
+
+  it('全文 finds a report by the text of its PDF; a deleted report waits in 回收站 and is restored', { timeout: 180_000 }, async () => {
+    const { page } = ctx;
+    await signIn(page);
+    await page.goto(`${ctx.server.url}/#/main/${state.projectId}/reportList`);
+    await page.getByText('全文', { exact: true }).click();
+    await page.getByRole('button', { name: '搜索' }).click();
+    const words = page.getByPlaceholder('请输入要检索的文字');
+    await words.fill('report 1');
+    // The text is extracted in the background after the upload: searched again until it is in.
+    const hit = page.locator('.library-card', { hasText: REPORTS[1] });
+    await expect.poll(async () => {
+      await words.press('Enter');
+      return hit.getByText('第 1 页').isVisible();
+    }, { timeout: 60_000, interval: 1000 }).toBe(true);
+    await page.getByText('共 1 条').waitFor();
+    expect(await hit.locator('.library-hit__snippet em').count()).toBeGreaterThan(0);
+    await shot(page, 'content-search');
+
+    await page.goto(`${ctx.server.url}/#/main/${state.projectId}/reportList`);
+    await page.getByRole('button', { name: '批量操作' }).click();
+    await page.getByLabel(`勾选 ${REPORTS[1]}`).check();
+    await page.getByRole('toolbar', { name: '批量操作' }).getByRole('button', { name: '删除' }).click();
+    await confirmDialog(page, '此操作将把1条数据报告移入回收站（保留 30 天，期间可在回收站还原），是否继续操作?');
+    await page.getByText('批量删除成功!').waitFor();
+    await page.getByRole('menuitem', { name: '回收站' }).click();
+    const row = page.locator('tr', { hasText: REPORTS[1] });
+    for (const text of ['未分组', USER.name, '30 天']) await row.getByText(text).first().waitFor();
+    await shot(page, 'recycle-bin');
+    await row.getByRole('button', { name: '还原' }).click();
+    await confirmDialog(page, `确定还原「${REPORTS[1]}」吗？`);
+    await page.getByText('已还原 1 项').waitFor();
+    await row.waitFor({ state: 'detached' });
+    await page.getByText('回收站中没有报告', { exact: true }).waitFor();
   });
 
   it('项目设置 › 成果数据: downloads the template, imports it through the preview, and the source is ready', { timeout: 180_000 }, async () => {

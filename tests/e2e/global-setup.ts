@@ -1,10 +1,9 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/client';
-import { seed } from '../../server/db/seed';
-import { dataDirStorage } from '../../server/lib/storage';
+import { startInBackground, type BackgroundStep } from '../support/background-step';
 import { tempDataDir } from '../support/server-process';
 
 declare module 'vitest' {
@@ -13,6 +12,8 @@ declare module 'vitest' {
     e2eDataDir: string;
     /** The run's one Chromium, which every browser test file connects to. */
     chromiumEndpoint: string;
+    /** What a browser test file waits for before it starts its server: that data folder and the built app. */
+    e2eSteps: BackgroundStep[];
   }
 }
 
@@ -23,20 +24,26 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * Starts the run's Chromium, and makes the migrated, seeded data folder once per run, as server.ts does before it builds the app:
- * each browser test's server starts on a copy and skips PGlite's initdb, the migrations and the
- * demo files (seeding again finds every row present and changes nothing).
+ * Starts the run's Chromium, and in the background makes the migrated, seeded data folder once per
+ * run and builds the app when its sources changed: each browser test's server starts on a copy of
+ * that folder and skips PGlite's initdb, the migrations and the demo files (seeding again finds
+ * every row present and changes nothing). The two steps run in their own processes beside the
+ * other set-ups and the first test files, not before them.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = tempDataDir();
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
-  await seed(database.db, { storage: dataDirStorage(dataDir) });
-  await database.close();
+  const stepsDir = mkdtempSync(path.join(os.tmpdir(), 'report-workspace-e2e-setup-'));
+  const data = startInBackground(stepsDir, '浏览器测试的数据目录', ['tests/e2e/prepare-data-dir.ts', dataDir]);
+  // Without vitest's NODE_ENV=test, which would make Vite build React's development bundle.
+  const buildEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
+  const build = startInBackground(stepsDir, '网页构建', ['scripts/build-if-stale.ts'], buildEnv);
   project.provide('e2eDataDir', dataDir);
+  project.provide('e2eSteps', [data.step, build.step]);
   const chromiumServer = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   project.provide('chromiumEndpoint', chromiumServer.wsEndpoint());
   return async () => {
+    for (const step of [data, build]) step.stop();
     await chromiumServer.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const folder of [dataDir, stepsDir]) rmSync(folder, { recursive: true, force: true });
   };
 }

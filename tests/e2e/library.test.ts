@@ -35,7 +35,7 @@ async function openMarkedReports() {
   const { page, server } = ctx;
   await signInAsDemo(page, server.url);
   await page.goto(`${server.url}/#/main/${DEMO_PROJECT}/reportList`);
-  await page.getByLabel('搜索').click();
+  await page.getByLabel('搜索', { exact: true }).click();
   await page.getByPlaceholder('请输入报告名称').fill(MARK);
   await page.getByPlaceholder('请输入报告名称').press('Enter');
   await cardOf(made.reports[0].name).waitFor();
@@ -104,7 +104,7 @@ describe('报告列表（浏览器）', () => {
     const bar = await startSelection();
     await page.getByLabel(`勾选 ${made.reports[1].name}`).check();
     await bar.getByRole('button', { name: '删除' }).click();
-    await confirmDialog(page, '此操作将永久删除1条数据报告，是否继续操作?');
+    await confirmDialog(page, '此操作将把1条数据报告移入回收站（保留 30 天，期间可在回收站还原），是否继续操作?');
     await page.getByText('批量删除成功!').waitFor();
     await cardOf(made.reports[1].name).waitFor({ state: 'detached' });
     expect(await cardOf(made.reports[0].name).count()).toBe(1);

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROJECT, apiAs, setupBrowser } from './browser';
 import { serveHost, type HostServer } from './qiankun-host/serve';
@@ -177,6 +177,54 @@ describe('the app under a qiankun host shell', () => {
     await page.screenshot({ path: `${SHOTS}/5-signed-out.png` });
   });
 
+  it('opens the Gantt chart, the run dialog, the script code view and the database browser inside the host container, downloads included', async () => {
+    const { page } = ctx;
+    await openHost(page);
+    const hostLook = () => page.evaluate(() => [document.body, document.querySelector('#host-route')!].map((element) => { const style = getComputedStyle(element); return [style.fontFamily, style.color, style.backgroundColor]; }));
+    const before = await hostLook();
+    const app = page.locator('#ezreport');
+    const popups = page.locator('#ezreport .ezreport-popups');
+
+    await page.evaluate((project) => (location.hash = `#/report/projectSetting/${project}/workflows`), DEMO_PROJECT);
+    await app.getByRole('link', { name: '示例：指标汇总与成果生成', exact: true }).first().click();
+    await page.waitForURL(/#\/report\/projectSetting\/[^/]+\/workflows\/\d+/);
+    await app.locator('[data-testid=dag-node]').first().waitFor();
+    await app.getByText('甘特图', { exact: true }).click();
+    await app.getByRole('table', { name: /^甘特图/ }).or(app.getByText('请先在运行记录中选择一次运行')).first().waitFor();
+    await app.locator('.ezr-card-extra').getByRole('button', { name: /运行$/ }).click();
+    const runDialog = popups.locator('.ezr-modal-content:visible', { hasText: '运行：示例：指标汇总与成果生成' });
+    await runDialog.waitFor();
+    await page.screenshot({ path: `${SHOTS}/8-run-dialog.png` });
+    await runDialog.getByRole('button', { name: /取\s*消/ }).click();
+    await runDialog.waitFor({ state: 'hidden' });
+
+    await page.evaluate((project) => (location.hash = `#/report/projectSetting/${project}/scripts`), DEMO_PROJECT);
+    await app.getByRole('row', { name: /汇总指标达标率/ }).getByRole('button', { name: '代码' }).click();
+    const drawer = popups.locator('.ezr-drawer-content', { hasText: '脚本代码：汇总指标达标率' });
+    await drawer.locator('.cm-editor .cm-content').waitFor();
+    await page.screenshot({ path: `${SHOTS}/9-script-code.png` });
+    // CodeMirror's, React Flow's and the views' styles stay inside the app: the host page keeps its font and colours.
+    expect(await hostLook()).toEqual(before);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.evaluate((project) => (location.hash = `#/report/projectSetting/${project}/connections`), DEMO_PROJECT);
+    await app.getByRole('row', { name: /示例数据仓库/ }).getByRole('button', { name: '浏览' }).click();
+    await app.getByText('浏览：示例数据仓库').waitFor();
+    // The demo's builtin warehouse runs no SQL: its records are exported instead.
+    await app.locator('.browser-picker__tables [role=menuitem]', { hasText: 'indicator_catalogue' }).click();
+    await app.getByRole('tab', { name: '数据' }).click();
+    await app.locator('.ezr-table-row').first().waitFor();
+    const [csv] = await Promise.all([page.waitForEvent('download'), app.getByRole('button', { name: /导出 CSV/ }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/indicator_catalogue.*\.csv$/);
+    await app.getByRole('tab', { name: 'ER 图' }).click();
+    await app.locator('[data-testid=er-table]').first().waitFor();
+    const [svg] = await Promise.all([page.waitForEvent('download'), app.getByRole('button', { name: '导出 SVG' }).click()]);
+    expect(svg.suggestedFilename()).toMatch(/\.svg$/);
+    await page.screenshot({ path: `${SHOTS}/10-er.png` });
+    expect(await hostLook()).toEqual(before);
+  });
+
   it('unmounts without a trace and mounts again, 50 times without growth', { timeout: 600_000 }, async () => {
     const { page } = ctx;
     await openHost(page);
@@ -213,12 +261,13 @@ describe('the app under a qiankun host shell', () => {
     await expect.poll(() => page.evaluate(() => window.host.mounts.unmounted), { timeout: 15_000 }).toBe(2);
 
     // A request still on its way when the app unmounts holds its listeners until it is answered: not a leak.
-    let inFlight = 0;
-    page.on('request', () => (inFlight += 1));
-    page.on('requestfinished', () => (inFlight -= 1));
-    page.on('requestfailed', () => (inFlight -= 1));
+    // A set, not a count: a request sent before these listeners may finish after them.
+    const inFlight = new Set<Request>();
+    page.on('request', (request) => inFlight.add(request));
+    page.on('requestfinished', (request) => inFlight.delete(request));
+    page.on('requestfailed', (request) => inFlight.delete(request));
     const measure = async () => {
-      await expect.poll(() => inFlight).toBe(0);
+      await expect.poll(() => inFlight.size).toBe(0);
       await cdp.send('HeapProfiler.collectGarbage');
       await cdp.send('HeapProfiler.collectGarbage');
       const { metrics } = await cdp.send('Performance.getMetrics');

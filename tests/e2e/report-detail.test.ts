@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PDFDocument, PDFHexString, StandardFonts, beginText, endText, moveText, setFontAndSize, showText } from 'pdf-lib';
 import type { Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
-import { DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PROJECT, openColumn, setupBrowser, signInAsDemo } from './browser';
 
 const PAGES = 30;
 const NAME = '城市体检多页报告';
@@ -85,15 +85,9 @@ describe('report detail in the browser', () => {
     await fileItem.getByText('上传成功').waitFor();
     const tagItem = dialog.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: '标签' }) });
     await tagItem.locator('.ant-select-selector').click();
-    // A click on the group while the menu is still re-rendering with its options opens nothing
-    // (seen once in CI under load): click it again until its labels show.
-    await vi.waitFor(
-      async () => {
-        await page.locator('.ant-cascader-menu-item', { hasText: '体检维度' }).click();
-        await page.locator('.ant-cascader-menu-item', { hasText: '生态宜居' }).click({ timeout: 3000 });
-      },
-      { timeout: 30_000, interval: 500 },
-    );
+    const labelEntry = page.locator('.ant-cascader-menu-item', { hasText: '生态宜居' });
+    await openColumn(page.locator('.ant-cascader-menu-item', { hasText: '体检维度' }), labelEntry);
+    await labelEntry.click();
     // The tag is in the field before the dialog is confirmed.
     await tagItem.locator('.ant-select-selection-item', { hasText: '生态宜居' }).waitFor();
     await dialog.getByRole('button', { name: /确\s*定/ }).click();

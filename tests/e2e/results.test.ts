@@ -53,6 +53,23 @@ describe('成果 in the browser', () => {
     await page.getByRole('figure', { name: '各维度成果数' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/statistics-filtered.png` });
 
+    // A bar of 各维度成果数 is the dimension filter: clicking the filter's own bar clears it, clicking it again sets it.
+    const byDimension = page.getByRole('figure', { name: '各维度成果数' });
+    await byDimension.locator('.recharts-bar-rectangle').first().click();
+    await page.waitForURL((url) => !url.href.includes('dimension_id='));
+    await expect.poll(() => page.locator('.results-filters__dimension .ant-select-selection-item').count()).toBe(0);
+    // Now every dimension with reports under the street has its bar, in the order of the axis' names.
+    await expect.poll(() => byDimension.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents(), { timeout: 15_000 }).toContain('健康舒适');
+    const names = await byDimension.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents();
+    await byDimension.locator('.recharts-bar-rectangle').nth(names.indexOf('健康舒适')).click();
+    await page.waitForURL(/dimension_id=\d+/);
+    await page.locator('.results-filters__dimension .ant-select-selection-item', { hasText: '健康舒适' }).waitFor();
+    await expect.poll(() => page.locator('.results-total .ant-statistic-content-value').textContent()).toBe('3');
+    // 导出图片 saves the chart as a PNG.
+    const [png] = await Promise.all([page.waitForEvent('download'), byDimension.getByRole('button', { name: '导出图片' }).click()]);
+    expect(png.suggestedFilename()).toBe('各维度成果数.png');
+    expect([...(await readFile(await savedDownload(png, context))).subarray(1, 4)].map((code) => String.fromCharCode(code)).join('')).toBe('PNG');
+
     // One report's detail draws its first page; 返回 comes back to the filtered view.
     await cardOf(page, reportNames[0]).getByRole('button', { name: `查看 ${reportNames[0]}` }).click();
     await page.waitForURL(/statisticsDetail\?id=\d+/);

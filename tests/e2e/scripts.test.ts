@@ -48,8 +48,15 @@ describe('脚本 in the browser', () => {
     await row.getByRole('button', { name: '参数' }).click();
     const drawer = page.locator('.ant-drawer', { hasText: `脚本参数：${name}` });
 
-    await drawer.getByRole('button', { name: /新\s*增/ }).click();
-    let form = page.locator('.ant-modal', { hasText: '新增脚本参数' });
+    /** The 新增 dialog once its animations are over: typing into one still opening, or beside the last one closing, was lost now and then. */
+    const newParamForm = async () => {
+      await drawer.getByRole('button', { name: /新\s*增/ }).click();
+      const dialog = page.locator('.ant-modal:visible', { hasText: '新增脚本参数' });
+      await dialog.waitFor();
+      await page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter, .ant-modal.ant-zoom-leave').waitFor({ state: 'detached' });
+      return dialog;
+    };
+    let form = await newParamForm();
     await form.getByLabel('字段名').fill('threshold');
     await choose(page, form, '类型', '浮点数');
     await form.getByLabel('最小值').fill('0');
@@ -58,8 +65,7 @@ describe('脚本 in the browser', () => {
     await form.getByRole('button', { name: /保\s*存/ }).click();
     await drawer.getByRole('row', { name: /threshold/ }).getByText('浮点数').waitFor();
 
-    await drawer.getByRole('button', { name: /新\s*增/ }).click();
-    form = page.locator('.ant-modal', { hasText: '新增脚本参数' });
+    form = await newParamForm();
     await form.getByLabel('字段名').fill('region_level');
     await form.getByLabel('可选值').fill('街道');
     await form.getByLabel('可选值').press('Enter');
@@ -70,8 +76,7 @@ describe('脚本 in the browser', () => {
     await page.screenshot({ path: `${shots}/script-params.png` });
 
     // The same field name twice in one direction is refused with the server's message.
-    await drawer.getByRole('button', { name: /新\s*增/ }).click();
-    form = page.locator('.ant-modal', { hasText: '新增脚本参数' });
+    form = await newParamForm();
     await form.getByLabel('字段名').fill('threshold');
     await form.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByText('参数名已存在').waitFor();
@@ -80,5 +85,46 @@ describe('脚本 in the browser', () => {
     await drawer.locator('.ant-drawer-close').click();
     await row.getByRole('cell', { name: '2', exact: true }).waitFor();
     await page.screenshot({ path: `${shots}/script-list.png` });
+  });
+
+  it('edits a script in the code view, saves a new version and tries it in the sandbox with its log', async () => {
+    const { page, server } = ctx;
+    await signInAsDemo(page, server.url);
+    await page.goto(`${server.url}/#/projectSetting/${DEMO_PROJECT}/scripts`);
+    await page.getByRole('menuitem', { name: '脚本' }).waitFor();
+    const codeName = `代码试运行-${process.pid}`;
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '新增脚本' });
+    await dialog.getByLabel('名称', { exact: true }).fill(codeName);
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'hello.sh', mimeType: 'text/x-sh', buffer: Buffer.from('echo "第一版 $(id -u)"\n') });
+    await dialog.getByRole('link', { name: /hello\.sh/ }).waitFor();
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('新增脚本成功').waitFor();
+
+    await page.getByRole('row', { name: new RegExp(codeName) }).getByRole('button', { name: '代码' }).click();
+    const drawer = page.locator('.ant-drawer', { hasText: `脚本代码：${codeName}` });
+    const editor = drawer.locator('.cm-content');
+    await editor.getByText('第一版').waitFor();
+    // Highlighted as shell: the string has a token class of its own.
+    expect(await drawer.locator('.cm-line span').count()).toBeGreaterThan(0);
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('echo 第二版\n');
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: '保存为第 2 版？' });
+    await confirm.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('已保存为第 2 版').waitFor();
+    await drawer.getByText(/第 2 版（当前）/).waitFor();
+    await drawer.screenshot({ path: `${shots}/script-code.png` });
+
+    await drawer.getByRole('button', { name: /试运行/ }).click();
+    const run = page.locator('.ant-modal', { hasText: `试运行：${codeName}（第 2 版）` });
+    await run.getByRole('button', { name: /运\s*行/ }).click();
+    await run.getByText('成功', { exact: true }).waitFor({ timeout: 30_000 });
+    const log = run.getByTestId('test-run-log');
+    expect(await log.textContent()).toContain('第二版');
+    // Inside the sandbox the script runs as nobody.
+    expect(await log.textContent()).toContain('第一版 65534');
+    await run.screenshot({ path: `${shots}/script-test-run.png` });
   });
 });

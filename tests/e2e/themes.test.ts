@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
+import { apiAs, DEMO_PROJECT, setupBrowser, signInAsDemo } from './browser';
 
 const ctx = setupBrowser();
 const SHOTS = process.env.SHOTS_DIR;
@@ -96,4 +96,108 @@ describe('themes', () => {
       expect(problems).toEqual([]);
     }, 120_000);
   }
+});
+
+/** Visible boxes of the dark theme that are light (luminance above 0.5) and larger than a control's knob: a white pane on a dark page. */
+async function lightBoxes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      const style = getComputedStyle(element);
+      const [r, g, b, a = 1] = (style.backgroundColor.match(/[\d.]+/g) ?? []).map(Number);
+      if (a < 0.5 || element.closest('[aria-hidden="true"], svg, img, canvas')) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width * box.height < 600 || box.bottom < 0 || box.top > window.innerHeight || style.visibility !== 'visible') continue;
+      const channel = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      const luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+      if (luminance > 0.5) found.push(`${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 2).join('.')} ${style.backgroundColor}`);
+    }
+    return found;
+  });
+}
+
+const DEMO_WORKFLOW = '示例：指标汇总与成果生成';
+const DEMO_SCRIPT = '汇总指标达标率';
+
+describe('the workflow, script, database browser and 成果 views in each theme', () => {
+  it('keeps their texts readable in every theme, and shows no light pane in the dark one', async () => {
+    const { page, server } = ctx;
+    // A finished run of the demo workflow, so the grid, the Gantt chart and the outputs have something to show.
+    const api = await apiAs(server.url);
+    const base = `/api/airflow/projects/${DEMO_PROJECT}/workflows`;
+    const { results } = (await api.get(`${base}/?limit=100`)) as { results: Array<{ id: number; name: string }> };
+    const workflow = results.find((entry) => entry.name === DEMO_WORKFLOW)!;
+    const run = (await api.post(`${base}/${workflow.id}/dag_runs/`, {})) as { id: number };
+    await expect.poll(async () => ((await api.get(`${base}/${workflow.id}/dag_runs/${run.id}/`)) as { state: string }).state, { timeout: 120_000, interval: 1000 }).toBe('success');
+
+    await signInAsDemo(page, server.url);
+    const problems: string[] = [];
+    for (const theme of ['dark', 'darkblue', 'light']) {
+      const check = async (view: string) => {
+        await page.locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible').first().waitFor({ state: 'detached' });
+        // Transitions (drawers, popovers, tabs) end before colours are read.
+        await page.waitForTimeout(400);
+        if (SHOTS) {
+          mkdirSync(SHOTS, { recursive: true });
+          await page.screenshot({ path: `${SHOTS}/${theme}-${view}.png` });
+        }
+        problems.push(...(await unreadableTexts(page)).map((text) => `${theme} ${view}: ${text}`));
+        if (theme === 'dark') problems.push(...(await lightBoxes(page)).map((box) => `${theme} ${view}: light box ${box}`));
+      };
+
+      await page.goto(`${server.url}/#/projectSetting/${DEMO_PROJECT}/workflows?theme=${theme}`);
+      await page.getByRole('link', { name: DEMO_WORKFLOW, exact: true }).first().click();
+      await page.locator('[data-testid=dag-node]').first().waitFor();
+      await page.locator(`.workflow-page__run[data-run-state=success]`).waitFor();
+      await page.locator('[data-testid=dag-node]').first().click();
+      await page.getByTestId('task-details').waitFor();
+      await check('workflow-graph');
+      await page.getByText('网格', { exact: true }).click();
+      await page.locator('.dag-grid__cell').first().click();
+      await check('workflow-grid');
+      await page.getByText('甘特图', { exact: true }).click();
+      await page.getByTestId('gantt-bar').nth(1).click();
+      await page.getByTestId('task-details').getByText('输出').first().waitFor();
+      await check('workflow-gantt-outputs');
+      await page.locator('.ant-card-extra').getByRole('button', { name: /运行$/ }).click();
+      const runDialog = page.locator('.ant-modal', { hasText: `运行：${DEMO_WORKFLOW}` });
+      await runDialog.locator('.ant-form-item, .run-dialog__none').first().waitFor();
+      await check('workflow-run-dialog');
+      await runDialog.getByRole('button', { name: /取\s*消/ }).click();
+      await runDialog.waitFor({ state: 'hidden' });
+
+      await page.goto(`${server.url}/#/projectSetting/${DEMO_PROJECT}/scripts?theme=${theme}`);
+      await page.getByRole('row', { name: new RegExp(DEMO_SCRIPT) }).getByRole('button', { name: '代码' }).click();
+      const drawer = page.locator('.ant-drawer', { hasText: `脚本代码：${DEMO_SCRIPT}` });
+      await drawer.locator('.cm-content').waitFor();
+      await check('script-code');
+      await drawer.getByRole('button', { name: /试运行/ }).click();
+      const tryDialog = page.locator('.ant-modal', { hasText: `试运行：${DEMO_SCRIPT}` });
+      await tryDialog.waitFor();
+      await check('script-test-run');
+      await tryDialog.getByRole('button', { name: /取\s*消|关\s*闭/ }).first().click();
+      await tryDialog.waitFor({ state: 'hidden' });
+
+      await page.goto(`${server.url}/#/projectSetting/${DEMO_PROJECT}/connections?theme=${theme}`);
+      await page.getByRole('row', { name: /示例数据仓库/ }).getByRole('button', { name: '浏览' }).click();
+      await page.getByText('浏览：示例数据仓库').waitFor();
+      await page.locator('.browser-picker__tables [role=menuitem]').first().click();
+      await page.getByRole('tab', { name: '数据' }).click();
+      await page.locator('.ant-table-row').first().waitFor();
+      await check('browser-records');
+      await page.getByRole('tab', { name: '查询' }).click();
+      await check('browser-query');
+      await page.getByRole('tab', { name: 'ER 图' }).click();
+      await page.locator('[data-testid=er-table]').first().waitFor();
+      await check('browser-er');
+
+      await page.goto(`${server.url}/#/cstjPage/${DEMO_PROJECT}/statistics?theme=${theme}`);
+      await page.getByRole('figure', { name: '指标达标率' }).locator('.recharts-surface').first().waitFor();
+      await page.locator('.app-header__bell').click();
+      await page.locator('.ant-popover', { hasText: '成果通知' }).waitFor();
+      await check('statistics-notices');
+      await page.keyboard.press('Escape');
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
 });

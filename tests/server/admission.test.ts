@@ -66,9 +66,21 @@ describe('queue wait bound', () => {
   });
 });
 
+describe('default queue', () => {
+  let ctx: TestContext;
+  afterAll(() => ctx.close());
+
+  it('serves 200 clients arriving at once, in turn, without turning any away', async () => {
+    ctx = await createTestApp();
+    const headers = authHeaders(await login(ctx.app));
+    const answers = await Promise.all(Array.from({ length: 200 }, () => ctx.app.inject({ method: 'GET', url: LIST, headers })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(200).fill(200));
+  });
+});
+
 describe('admission settings', () => {
   it('are read from the environment and checked', () => {
-    expect(loadConfig({}).admission).toEqual({ maxConcurrent: undefined, maxQueued: 100, queueWaitMs: 1000 });
+    expect(loadConfig({}).admission).toEqual({ maxConcurrent: undefined, maxQueued: 1000, queueWaitMs: 5000 });
     expect(loadConfig({ MAX_CONCURRENT_REQUESTS: '0', MAX_QUEUED_REQUESTS: '5', QUEUE_WAIT_MS: '500' }).admission).toEqual({
       maxConcurrent: 0,
       maxQueued: 5,

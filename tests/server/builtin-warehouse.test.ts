@@ -42,6 +42,14 @@ describe('the builtin connection', () => {
     expect(page.results[0]).toMatchObject({ 省名称: '示例省', 城市名称: '示例市', 楼栋号: '1号楼' });
     const diagram = (await call('GET', `entity-relation/all_entity_relation/?connection_id=${id}`)).json();
     expect(diagram.nodes).toHaveLength(3);
+    // Filters and the CSV export run on the server's own database too (a cursor in the read-only transaction).
+    const filters = encodeURIComponent(JSON.stringify([{ column: 'id', op: 'lte', value: 600 }]));
+    expect((await call('GET', `records/?connection_id=${id}&table_name=investigation_scope&filters=${filters}`)).json().count).toBe(600);
+    const csv = await call('GET', `records/export/?connection_id=${id}&table_name=investigation_scope&order_by=id&filters=${filters}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(['id', ...Object.values(REGION_LEVEL_NAMES)].join(','));
+    expect(lines).toHaveLength(602);
     expect((await call('POST', 'connections/test_connection/', { id })).json()).toMatchObject({ success: true });
   });
 
@@ -51,6 +59,7 @@ describe('the builtin connection', () => {
       `tables/?connection_id=${id}&schema_name=public`,
       `tables/users/?connection_id=${id}&schema_name=public`,
       `records/?connection_id=${id}&schema_name=public&table_name=users`,
+      `records/export/?connection_id=${id}&schema_name=public&table_name=users`,
       `entity-relation/all_entity_relation/?connection_id=${id}&schema_name=public`,
       `entity-relation/users/entity_relation/?connection_id=${id}&schema_name=public`,
     ]) {

@@ -36,6 +36,9 @@ describe('configuration', () => {
 
   it('bounds generation and workflows by default, and reads the bounds from the environment', () => {
     expect(loadConfig({})).toMatchObject({ generationLimits: { maxPendingPerProject: 200, maxPerUserMinute: 10 }, workflowMaxTasks: 1000 });
+    expect(loadConfig({}).scriptVersionsKept).toBe(50);
+    expect(loadConfig({ SCRIPT_VERSIONS_KEPT: '5' }).scriptVersionsKept).toBe(5);
+    expect(() => loadConfig({ SCRIPT_VERSIONS_KEPT: '0' })).toThrow(/SCRIPT_VERSIONS_KEPT/);
     expect(loadConfig({ GENERATION_MAX_PENDING_PER_PROJECT: '50', GENERATION_MAX_PER_USER_MINUTE: '3', WORKFLOW_MAX_TASKS: '8000' })).toMatchObject({
       generationLimits: { maxPendingPerProject: 50, maxPerUserMinute: 3 },
       workflowMaxTasks: 8000,

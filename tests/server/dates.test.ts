@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, isoDateTime, parseDateTime, parseInstant, utcOffset } from '../../server/lib/dates';
+import { dayjs, formatDateTime, isoDateTime, parseDateTime, parseInstant, utcOffset } from '../../server/lib/dates';
 import { formatDay } from '../../server/modules/results/report-text';
 
 const SHANGHAI = 'Asia/Shanghai';
@@ -14,6 +14,17 @@ describe('server dates', () => {
     expect(formatDateTime(null, SHANGHAI)).toBeNull();
     expect(formatDateTime(utc('2026-03-08T06:59:59'), NEW_YORK)).toBe('2026-03-08 01:59:59');
     expect(formatDateTime(utc('2026-03-08T07:00:00'), NEW_YORK)).toBe('2026-03-08 03:00:00');
+  });
+
+  it('writes every instant as dayjs does in its zone, over centuries and across daylight-saving changes', () => {
+    let state = 11;
+    const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
+    for (const zone of [SHANGHAI, NEW_YORK, 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC']) {
+      for (let i = 0; i < 300; i++) {
+        const date = new Date(Date.UTC(1900, 0, 1) + random() * (Date.UTC(2100, 0, 1) - Date.UTC(1900, 0, 1)));
+        expect(formatDateTime(date, zone), `${date.toISOString()} ${zone}`).toBe(dayjs(date).tz(zone).format('YYYY-MM-DD HH:mm:ss'));
+      }
+    }
   });
 
   it('reads a wall-clock time in the zone and refuses what is not one', () => {

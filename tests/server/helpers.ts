@@ -84,11 +84,12 @@ export async function createTestApp(
 /**
  * A second server process of the test's app: its own app on the same database and DATA_DIR (so
  * the same storage), as another machine behind a load balancer. On PostgreSQL it has its own
- * connection pool; PGlite is one in-process client, so there the two apps share it. No job queue.
+ * connection pool; PGlite is one in-process client, so there the two apps share it. Its job queue
+ * sends (an upload's jobs) and waits an hour between looks, so the test's own app works the jobs.
  */
 export async function createSiblingApp(ctx: TestContext): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const database = ctx.databaseUrl ? await openDatabase({ url: ctx.databaseUrl, poolSize: 4 }) : ctx.database;
-  const app = await buildApp({ config: ctx.app.config, database, smsSender: { send: async () => undefined }, webRoot: '/nonexistent', jobs: false });
+  const app = await buildApp({ config: ctx.app.config, database, smsSender: { send: async () => undefined }, webRoot: '/nonexistent', jobs: { pollSeconds: 3600 } });
   await app.ready();
   return {
     app,
@@ -163,7 +164,7 @@ export async function uploadFile(app: FastifyInstance, token: string, name: stri
     headers: { ...body.headers, ...authHeaders(token) },
   });
   if (response.statusCode !== 201) throw new Error(`upload of ${name}: ${response.statusCode} ${response.body}`);
-  return response.json() as { id: number; url: string; thumbnail_url: string | null; transcode: string };
+  return response.json() as { id: number; url: string; thumbnail_url: string | null; transcode: string; same_content?: Array<{ id: number; name: string }> };
 }
 
 let members = 0;
@@ -179,4 +180,14 @@ export async function memberWithRole(ctx: TestContext, username: string, builtin
     await db.insert(projectMembers).values({ projectUuid: DEMO.projectUuid, userUuid: user.uuid, roleId: role.id });
   }
   return login(ctx.app, username, 'member-pass1');
+}
+
+/** A user of a second organization, signed in, with a project of its own (`base`: its report-service path). */
+export async function rivalOrganization(ctx: TestContext, username = 'rival') {
+  await ctx.database.db.insert(users).values({ username, passwordHash: await hashPassword('rival-pass1') });
+  const token = await login(ctx.app, username, 'rival-pass1');
+  const made = await ctx.app.inject({ method: 'POST', url: '/api/organization/v1/organizations/', headers: authHeaders(token), payload: { name: `${username} 的企业` } });
+  if (made.statusCode !== 201) throw new Error(`organization of ${username}: ${made.statusCode} ${made.body}`);
+  const project = (await ctx.app.inject({ method: 'POST', url: '/api/project/v1/projects/', headers: authHeaders(token), payload: { name: `${username} 的项目` } })).json();
+  return { token, projectUuid: project.uuid as string, base: `/studio/report/api/report/projects/${project.uuid}` };
 }

@@ -4,6 +4,7 @@ import { LIBRARY } from '../../contract/library';
 import { insertItems } from '../../server/modules/library/item-writes';
 import { readListQuery } from '../../server/modules/library/items';
 import { listItems, SHAPES_KEPT_MAX } from '../../server/modules/library/list-page';
+import { contentJob } from '../../server/modules/contents/job';
 import { authHeaders, createTestApp, DEMO, login, padded, SAMPLES, uploadFile, type TestContext } from './helpers';
 
 /**
@@ -25,7 +26,9 @@ async function bothAnswers(query: Record<string, string>) {
   const url = `${BASE}/report/report_list/?${new URLSearchParams(query)}`;
   const route = (await ctx.app.inject({ method: 'GET', url, headers: authHeaders(admin) })).json().result;
   const fresh = await listItems(ctx.database.db, DEMO.projectUuid, LIBRARY.report, readListQuery(query, 'Asia/Shanghai'), 'Asia/Shanghai', 0);
-  return { route: { data: route.data, total: route.total }, fresh };
+  // The text extraction job runs beside the test: an item's content state may move between the two reads.
+  const settled = (items: Array<Record<string, unknown>>) => items.map(({ content_state: _state, content_reason: _reason, ...item }) => item);
+  return { route: { data: settled(route.data), total: route.total }, fresh: { data: settled(fresh.data), total: fresh.total } };
 }
 
 beforeAll(async () => {
@@ -66,11 +69,15 @@ describe('remembered list answers', () => {
         expect(route, `${write}: ${JSON.stringify(query)}`).toEqual(fresh);
       }
     }
-    const names = (await bothAnswers({ ...QUERY, name: '记忆列表' })).route.data.map((item: { name: string }) => item.name);
+    const names = (await bothAnswers({ ...QUERY, name: '记忆列表' })).route.data.map((item) => item.name);
     expect(names).toEqual(['记忆列表新报告']);
   });
 
   it('keep their version through reads, a rolled-back write and another project\'s writes', async () => {
+    // The text extraction job records each item's state (a change of the list): drain its queue
+    // here (an item inserted behind the server's back sends no job), then let a run in flight end.
+    await contentJob(ctx.app, { attempt: 0, lastAttempt: true, stopping: new AbortController().signal });
+    await expect.poll(async () => (await rows<{ n: number }>(sql`select count(*)::int as n from library_item_contents where state = 'queued'`))[0].n, { timeout: 30_000 }).toBe(0);
     await bothAnswers(QUERY);
     const before = await version();
     await bothAnswers(QUERY);
@@ -97,12 +104,13 @@ describe('remembered list answers', () => {
       last = now;
     }
     const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from library_changes where project_uuid = ${DEMO.projectUuid} and kind = 'material'`);
-    expect(n).toBeLessThan(100);
+    expect(n).toBeLessThanOrEqual(20);
   });
 });
 
 describe('list statements', () => {
-  it('stay bounded on the database however many shapes of query a client asks for, and answer alike beyond the bound', async () => {
+  // Hundreds of list statements: on a loaded machine this takes more than the default 30 s.
+  it('stay bounded on the database however many shapes of query a client asks for, and answer alike beyond the bound', { timeout: 90_000 }, async () => {
     const list = (query: Record<string, string>) =>
       listItems(ctx.database.db, DEMO.projectUuid, LIBRARY.report, readListQuery(query, 'Asia/Shanghai'), 'Asia/Shanghai', 0);
     const items = Array.from({ length: 150 }, (_, k) => ({ values: { name: `分页报告${k}`, createUser: '演示用户' }, labelIds: [] }));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryItems, storedFiles } from '../../server/db/schema';
-import { authHeaders, createTestApp, DEMO, login, multipart, padded, SAMPLES, type TestContext } from './helpers';
+import { authHeaders, createTestApp, DEMO, login, padded, SAMPLES, uploadFile, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let admin: string;
@@ -10,17 +10,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, path: string, payload?: unknown, token = admin) =>
   ctx.app.inject({ method, url: `${BASE}/${path}`, headers: authHeaders(token), ...(payload !== undefined ? { payload: payload as object } : {}) });
 
-async function upload(name: string, content: Buffer) {
-  const body = multipart({}, { name, content });
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/uploader/v1/projects/${DEMO.projectUuid}/file_upload/`,
-    payload: body.payload,
-    headers: { ...body.headers, ...authHeaders(admin) },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+const upload = (name: string, content: Buffer, purpose = name.endsWith('.png') ? 'cover' : 'report') => uploadFile(ctx.app, admin, name, content, purpose);
 
 let label: Record<string, number>;
 let pdfUrl: string;
@@ -178,13 +168,15 @@ describe('reports', () => {
     expect(after.labels.map((l: { name: string }) => l.name)).toEqual(['生态宜居', '健康舒适']);
   });
 
-  it('deletes reports and their files when nothing else refers to them', async () => {
+  it('deletes reports to the recycle bin, and their files when it is emptied and nothing else refers to them', async () => {
     const ownPdf = (await upload('独有.pdf', padded(SAMPLES.pdf, 777))).url;
     const report = await addReport('待删除', [], { file: ownPdf });
     const shared = (await call('GET', `report/report_list/?name=${encodeURIComponent('生态报告')}`)).json().result.data[0];
     expect((await call('POST', 'report/batch_delete/', { ids: '' })).json().message).toBe('请勾选批量删除数据!');
     expect((await call('POST', 'report/batch_delete/', { ids: String(report.id) })).json().message).toBe('批量删除成功!');
     const fileId = Number(ownPdf.split('/')[5]);
+    expect(await ctx.database.db.select().from(storedFiles).where(eq(storedFiles.id, fileId))).toHaveLength(1);
+    expect((await call('POST', 'recycle_bin/purge/', { all: true, origin: '报告' })).statusCode).toBe(200);
     expect(await ctx.database.db.select().from(storedFiles).where(eq(storedFiles.id, fileId))).toEqual([]);
     expect((await ctx.app.inject({ method: 'GET', url: shared.file, headers: authHeaders(admin) })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: shared.cover, headers: authHeaders(admin) })).statusCode).toBe(200);

@@ -169,9 +169,10 @@ print(json.dumps({'seen': json.dumps(seen)}))
 
   it('takes a setsid child down with the task', async () => {
     const marker = sleepMarker();
-    const task = await scriptTask('detach.sh', `setsid sleep ${marker} >/dev/null 2>&1 < /dev/null &\nsleep 1.5\necho started\n`, {}, { outputs: [] });
+    const task = await scriptTask('detach.sh', `setsid sleep ${marker} >/dev/null 2>&1 < /dev/null &\nsleep 3\necho started\n`, {}, { outputs: [] });
     const attempt = run(request(task));
-    await expect.poll(() => processesWithArgument(marker).length, { timeout: 1500, interval: 50 }).toBe(1);
+    // The sandbox may take seconds to start on a busy machine; the child lives while the script sleeps.
+    await expect.poll(() => processesWithArgument(marker).length, { timeout: 10_000, interval: 50 }).toBe(1);
     expect((await attempt).log).toContain('started');
     await expect.poll(() => processesWithArgument(marker), { timeout: 3000 }).toEqual([]);
   });

@@ -199,7 +199,7 @@ describe('scripts', () => {
     expect(await messageOf('PATCH', `${plain.json().id}/`, { file_path: legacy })).toBe('只支持 .py、.js、.mjs、.sh 脚本文件');
   });
 
-  it('frees its file on delete and on a change of file, and only then', async () => {
+  it('keeps its old files as versions on a change of file, and frees them all on delete, only then', async () => {
     const first = await uploadScript('first.py');
     const second = await uploadScript('second.py');
     const script = (await call('POST', '', { name: '换文件', file_path: first })).json();
@@ -209,15 +209,17 @@ describe('scripts', () => {
     await call('PATCH', `${script.id}/`, { docker_name: 'python' });
     expect(await fileIsGone(first)).toBe(false);
 
+    // A new file is the script's version 2; version 1 keeps the first file.
     const changed = await call('PATCH', `${script.id}/`, { file_path: second });
     expect(changed.json()).toMatchObject({ file_path: second, file_name: 'second.py' });
-    expect(await fileIsGone(first)).toBe(true);
-    expect(await ctx.database.db.select().from(storageObjects).where(eq(storageObjects.key, firstRow.storageKey))).toEqual([]);
-    expect(await ctx.app.storage.size(firstRow.storageKey)).toBeNull();
+    expect(await fileIsGone(first)).toBe(false);
 
     // Two scripts on one file: deleting one leaves the file to the other.
     const twin = (await call('POST', '', { name: '同文件', file_path: second })).json();
     expect((await call('DELETE', `${script.id}/`)).statusCode).toBe(204);
+    expect(await fileIsGone(first)).toBe(true);
+    expect(await ctx.database.db.select().from(storageObjects).where(eq(storageObjects.key, firstRow.storageKey))).toEqual([]);
+    expect(await ctx.app.storage.size(firstRow.storageKey)).toBeNull();
     expect(await fileIsGone(second)).toBe(false);
     expect((await ctx.app.inject({ method: 'GET', url: second, headers: authHeaders(admin) })).statusCode).toBe(200);
     expect((await call('DELETE', `${twin.id}/`)).statusCode).toBe(204);

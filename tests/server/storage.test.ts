@@ -31,8 +31,14 @@ const createReport = (file: string, cover: string, projectUuid = DEMO.projectUui
     headers: authHeaders(admin),
     payload: { name: '并发报告', create_user: '演示用户', file, cover },
   });
-const deleteReports = (ids: number[]) =>
+const binReports = (ids: number[]) =>
   ctx.app.inject({ method: 'POST', url: `${BASE}/report/batch_delete/`, headers: authHeaders(admin), payload: { ids: ids.join(',') } });
+const emptyBin = () => ctx.app.inject({ method: 'POST', url: `${BASE}/recycle_bin/purge/`, headers: authHeaders(admin), payload: { all: true, origin: '报告' } });
+/** Deleted for good: moved to the recycle bin, which is then emptied (what frees files). */
+async function deleteReports(ids: number[]) {
+  const binned = await binReports(ids);
+  return binned.statusCode === 200 ? emptyBin() : binned;
+}
 const read = (url: string) => ctx.app.inject({ method: 'GET', url, headers: authHeaders(admin) });
 const uniquePdf = () => padded(Buffer.concat([SAMPLES.pdf, randomBytes(16)]), 600);
 
@@ -51,7 +57,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('sharing and releasing stored objects under concurrency', () => {
+// Forty rounds of upload, create, delete and purge each: past the default 30 s on a busy machine.
+describe('sharing and releasing stored objects under concurrency', { timeout: 90_000 }, () => {
   it('keeps the content of an upload made while the only item using the same bytes is deleted', async () => {
     const lost: string[] = [];
     for (let round = 0; round < 40; round += 1) {
@@ -87,12 +94,15 @@ describe('sharing and releasing stored objects under concurrency', () => {
 });
 
 describe('deleting removes what only the deleted referenced, from storage too', () => {
-  it('deletes the stored objects of a deleted item', async () => {
+  it('deletes the stored objects of a deleted item once the recycle bin is emptied', async () => {
     const before = storedKeys();
     const file = await upload(uniquePdf());
     const item = await createReport(file.url, cover);
     expect(storedKeys()).toHaveLength(before.length + 1);
-    expect((await deleteReports([item.json().data.id])).statusCode).toBe(200);
+    expect((await binReports([item.json().data.id])).statusCode).toBe(200);
+    expect(storedKeys()).toHaveLength(before.length + 1);
+    const emptied = await emptyBin();
+    expect(emptied.statusCode, emptied.body).toBe(200);
     expect(storedKeys()).toEqual(before);
   });
 

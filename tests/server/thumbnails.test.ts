@@ -136,7 +136,12 @@ describe('thumbnails of uploaded images', () => {
       (await ctx.app.inject({ method: 'POST', url: `${BASE}/material/report_create/`, headers: authHeaders(admin), payload: { name, create_user: '演示用户', file } })).json().data;
     const one = await create('一号', first.url);
     const two = await create('二号', second.url);
-    const remove = (id: number) => ctx.app.inject({ method: 'POST', url: `${BASE}/material/batch_delete/`, headers: authHeaders(admin), payload: { ids: String(id) } });
+    // Deleted, then purged from the recycle bin: only a purge frees files.
+    const remove = async (id: number) => {
+      const deleted = await ctx.app.inject({ method: 'POST', url: `${BASE}/material/batch_delete/`, headers: authHeaders(admin), payload: { ids: String(id) } });
+      if (deleted.statusCode !== 200) return deleted;
+      return ctx.app.inject({ method: 'POST', url: `${BASE}/recycle_bin/purge/`, headers: authHeaders(admin), payload: { all: true, origin: '素材' } });
+    };
 
     expect((await remove(one.id)).statusCode).toBe(200);
     expect(await thumbKey(first.id)).toBeUndefined();

@@ -438,6 +438,62 @@ describe('the scheduler', () => {
   });
 });
 
+describe('a paused workflow', () => {
+  const patch = (workflowId: number, payload: object) =>
+    ctx.app.inject({ method: 'PATCH', url: `/api/airflow/projects/${DEMO.projectUuid}/workflows/${workflowId}/`, headers: authHeaders(admin), payload });
+
+  it('keeps a manual run queued, its tasks untouched, until it is unpaused (as Airflow does); then the run goes on', async () => {
+    const id = await makeWorkflow({ tasks: [task('a'), task('b')], links: chain('a', 'b') }, { settings: { isPaused: true } });
+    const run = await trigger(id);
+    expect(run.state).toBe('queued');
+    // Several scheduler ticks and advance polls: nothing starts.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await getRun(id, run.id)).state).toBe('queued');
+    expect(await statesOf(id, run.id)).toEqual({ a: 'none', b: 'none' });
+
+    const unpaused = await patch(id, { is_paused: false });
+    expect(unpaused.statusCode, unpaused.body).toBe(200);
+    expect(unpaused.json()).toMatchObject({ is_paused: false, last_run_state: 'queued' });
+    expect((await finished(id, run.id)).state).toBe('success');
+    expect(await statesOf(id, run.id)).toEqual({ a: 'success', b: 'success' });
+  });
+
+  it('lets a run already running finish when paused meanwhile', async () => {
+    const blocked = gate();
+    const id = await makeWorkflow({ tasks: [task('a'), task('b')], links: chain('a', 'b') }, { behaviour: blocked.behaviour });
+    const run = await trigger(id);
+    await taskRunning(id, run.id, 'a');
+    expect((await patch(id, { is_paused: true })).statusCode).toBe(200);
+    blocked.release();
+    expect((await finished(id, run.id)).state).toBe('success');
+  });
+});
+
+describe('next_retry_at', () => {
+  it('tells when an instance waiting to retry is tried next: the end of its failed try plus the retry delay', async () => {
+    const id = await makeWorkflow(
+      { tasks: [task('flaky', { retries: 2, retryDelay: 3600 }), task('after')], links: chain('flaky', 'after') },
+      {
+        behaviour: async (request) => {
+          if (request.task.name === 'flaky') throw new TaskFailed('退出码 1', '失败了\n');
+          return { outputs: {}, log: '' };
+        },
+      },
+    );
+    const run = await trigger(id);
+    const [waiting] = await until(() => instances(id, run.id, '?state=up_for_retry'), (list) => list.length === 1, 'flaky to wait for its retry');
+    expect(waiting.end_date).not.toBeNull();
+    const expected = formatDateTime(new Date(parseDateTime(waiting.end_date!, TZ)!.getTime() + 3600_000), TZ);
+    expect(waiting.next_retry_at).toBe(expected);
+    expect((await instance(id, run.id, 'flaky')).next_retry_at).toBe(expected);
+    // Not waiting to retry: none.
+    expect((await instance(id, run.id, 'after')).next_retry_at).toBeNull();
+    const marked = await call('PUT', `${base(id)}/${run.id}/`, { state: 'failed' });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect((await instance(id, run.id, 'flaky')).next_retry_at).toBeNull();
+  });
+});
+
 describe('dead workers', () => {
   it('hands the try of a worker whose heartbeat stopped to the retry rule', async () => {
     const id = await makeWorkflow({ tasks: [task('a', { retries: 1 })] });
@@ -655,4 +711,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker process killed mid-tas
     const [dead] = await db.select().from(taskInstances).where(and(eq(taskInstances.dagRunId, secondId), eq(taskInstances.taskId, 'sleepy')));
     expect(dead.log).toContain(ZOMBIE_MESSAGE);
   }, 120_000);
+});
+
+describe('when a task instance was queued', () => {
+  it('records queued_when as the advance queues it, before its start and after its upstream ended, and forgets it on clear', async () => {
+    const id = await makeWorkflow({ tasks: [task('first'), task('second')], links: chain('first', 'second') });
+    const run = await trigger(id);
+    expect((await finished(id, run.id)).state).toBe('success');
+    const rows = await ctx.database.db.select().from(taskInstances).where(eq(taskInstances.dagRunId, run.id));
+    const byTask = Object.fromEntries(rows.map((row) => [row.taskId, row]));
+    for (const row of rows) expect(row.queuedAt!.getTime()).toBeLessThanOrEqual(row.startDate!.getTime());
+    // The second was queued only once the first had ended: its queued part is its own wait.
+    expect(byTask.second.queuedAt!.getTime()).toBeGreaterThanOrEqual(byTask.first.endDate!.getTime());
+    const answered = await instances(id, run.id);
+    expect(answered.map((entry) => entry.queued_when)).toEqual(['first', 'second'].map((name) => formatDateTime(byTask[name].queuedAt, TZ)));
+
+    expect((await call('POST', `${base(id)}/${run.id}/clear/`, {})).statusCode).toBe(200);
+    const cleared = await ctx.database.db.select({ queuedAt: taskInstances.queuedAt, state: taskInstances.state }).from(taskInstances).where(eq(taskInstances.dagRunId, run.id));
+    // Queued again at once by the advance, or not yet: never the old time.
+    for (const row of cleared) expect(row.queuedAt === null || row.queuedAt.getTime() > byTask.second.startDate!.getTime()).toBe(true);
+    expect((await finished(id, run.id)).state).toBe('success');
+  });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dagRuns, workflows, workflowLinks, workflowVersions } from '../../server/db/schema';
 import { buildDefinition, publishWorkflow } from '../../server/modules/workflows/definitions/definition';
 import { authHeaders, createTestApp, DEMO, login, uploadFile, type TestContext, memberWithRole } from './helpers';
@@ -104,6 +104,8 @@ describe('workflows', () => {
       version: null,
       has_unpublished_changes: false,
       next_dagrun: null,
+      next_run_at: null,
+      last_run_state: null,
       created_at: made.created_at,
       updated_at: made.updated_at,
     });
@@ -306,6 +308,16 @@ describe('links', () => {
     expect(await messageOf('POST', path, { source_task: clean.id, target_task: summary.id, source_param: 'summary', target_param: 'day' })).toBe('类型不匹配：clean.summary(string) → summary.day(datetime)');
     expect(await messageOf('POST', path, { source_task: clean.id, target_task: summary.id })).toBe('任务 clean 到 summary 的连线已存在');
     expect(await messageOf('POST', path, { source_task: load.id, target_task: clean.id, source_param: 'rows', target_param: 'count' })).toBe('连线 load.rows → clean.count 已存在');
+    // A link that would close a cycle is refused, naming the path it would close; nothing is added or changed.
+    expect(await messageOf('POST', path, { source_task: summary.id, target_task: load.id })).toBe('连线 summary → load 会形成循环依赖：load → clean → summary → load');
+    expect(await messageOf('POST', path, { source_task: clean.id, target_task: load.id })).toBe('连线 clean → load 会形成循环依赖：load → clean → load');
+    const [, order] = (await ok('GET', `${path}?ordering=id`)).results;
+    expect(await messageOf('PATCH', `${path}${order.id}/`, { target_task: load.id })).toBe('连线 clean → load 会形成循环依赖：load → clean → load');
+    expect((await ok('GET', `${path}?ordering=id`)).results.map((link: { source_task: number; target_task: number }) => [link.source_task, link.target_task])).toEqual([
+      [load.id, clean.id],
+      [clean.id, summary.id],
+    ]);
+    expect((await ok('GET', `${workflow.id}/is_valid_dag/`)).is_valid_dag).toBe(true);
     const extra = await makeTask(workflow.id, { name: 'extra', operator: 'QueryOperator' });
     expect(await messageOf('POST', path, { source_task: extra.id, target_task: clean.id, source_param: 'row_count', target_param: 'count' })).toBe('任务 clean 的输入 count 已由 load.rows 提供');
     // integer feeds float, anything feeds string.
@@ -329,10 +341,9 @@ describe('validity', () => {
     expect(await validity(workflow.id)).toEqual({ is_valid_dag: true, errors: [] });
     expect((await ok('GET', `${workflow.id}/`)).is_valid_dag).toBe(true);
 
-    // A cycle.
-    const back = await makeLink(workflow.id, { source_task: summary.id, target_task: load.id });
+    // A cycle (the link routes refuse one; only the database, or data from before they did, can hold one).
+    const [back] = await ctx.database.db.insert(workflowLinks).values({ workflowId: workflow.id, sourceTaskId: summary.id, targetTaskId: load.id }).returning();
     expect(await validity(workflow.id)).toEqual({ is_valid_dag: false, errors: ['任务 load、clean 与 summary 之间存在循环依赖'] });
-    expect((await ok('GET', `${workflow.id}/`)).is_valid_dag).toBe(false);
     await call('DELETE', `${workflow.id}/links/${back.id}/`);
     expect((await ok('GET', `${workflow.id}/`)).is_valid_dag).toBe(true);
 
@@ -594,5 +605,98 @@ describe('concurrent writes', () => {
     expect(sent.map((response) => response.statusCode).sort()).toEqual([201, 400, 400, 400]);
     expect((await ok('GET', `${workflow.id}/links/`)).count).toBe(3);
     expect((await ok('GET', `${workflow.id}/`)).is_valid_dag).toBe((await ok('GET', `${workflow.id}/is_valid_dag/`)).is_valid_dag);
+  });
+});
+
+describe('pause (is_paused) and what the list tells of runs', () => {
+  const publish = (id: number) => ok('POST', `${id}/update_airflow_dag/`);
+  const isPausedOf = async (id: number) => (await ctx.database.db.select({ isPaused: workflows.isPaused }).from(workflows).where(eq(workflows.id, id)))[0].isPaused;
+
+  it('takes only true or false: a string, a number or null is refused in Chinese and changes nothing', async () => {
+    const workflow = await makeWorkflow('暂停类型的工作流');
+    for (const wrong of ['yes', 'true', 1, 0, null, {}]) {
+      const response = await call('PATCH', `${workflow.id}/`, { is_paused: wrong });
+      expect(response.statusCode, JSON.stringify(wrong)).toBe(400);
+      expect(response.json().message, JSON.stringify(wrong)).toBe('参数「暂停调度」的取值不正确');
+    }
+    expect(await isPausedOf(workflow.id)).toBe(false);
+    expect((await ok('PATCH', `${workflow.id}/`, { is_paused: true })).is_paused).toBe(true);
+    expect(await isPausedOf(workflow.id)).toBe(true);
+    expect((await ok('PATCH', `${workflow.id}/`, { is_paused: false })).is_paused).toBe(false);
+  });
+
+  it('needs the permission to edit the workflow', async () => {
+    const workflow = await makeWorkflow('只读成员看的暂停');
+    const editor = await memberWithRole(ctx, 'pause_editor', 'editor');
+    const refused = await call('PATCH', `${workflow.id}/`, { is_paused: true }, editor);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 40301, message: '您没有「编辑工作流」权限' });
+    expect(await isPausedOf(workflow.id)).toBe(false);
+  });
+
+  it("answers another organization's workflow like a missing one, and leaves it as it was", async () => {
+    const { organizations, projects } = await import('../../server/db/schema');
+    const [organization] = await ctx.database.db.insert(organizations).values({ name: '别家企业（工作流）' }).returning();
+    const [project] = await ctx.database.db.insert(projects).values({ organizationUuid: organization.uuid, name: '别家的项目' }).returning();
+    const [foreign] = await ctx.database.db.insert(workflows).values({ projectUuid: project.uuid, name: '别家的工作流' }).returning();
+    const missing = await call('PATCH', `${foreign.id}/`, { is_paused: true });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('工作流不存在');
+    expect(missing.json().message).toBe((await call('PATCH', '999999999/', { is_paused: true })).json().message);
+    // Through the other organization's own project path, with this organization's header: not reached either.
+    const direct = await ctx.app.inject({ method: 'PATCH', url: `/api/airflow/projects/${project.uuid}/workflows/${foreign.id}/`, headers: authHeaders(admin), payload: { is_paused: true } });
+    expect(direct.statusCode, direct.body).toBe(404);
+    expect(await isPausedOf(foreign.id)).toBe(false);
+  });
+
+  it('answers last_run_state (the latest run by logical date) and next_run_at (when the schedule makes the next run; null paused or unscheduled), without a query per workflow', async () => {
+    const { workflow } = await threeTaskWorkflow('列表字段的工作流');
+    const manual = await makeWorkflow('列表字段的手动工作流');
+    const fields = async (id: number) => {
+      const listed = (await ok('GET', '?limit=100')).results.find((entry: { id: number }) => entry.id === id);
+      const one = await ok('GET', `${id}/`);
+      expect(listed).toEqual(one);
+      return { last_run_state: one.last_run_state, next_run_at: one.next_run_at, next_dagrun: one.next_dagrun };
+    };
+    expect(await fields(manual.id)).toEqual({ last_run_state: null, next_run_at: null, next_dagrun: null });
+
+    await ok('PATCH', `${workflow.id}/`, { schedule: '@daily', start_date: '2030-01-01T00:00:00+08:00' });
+    await publish(workflow.id);
+    // The run of 2030-01-01 is made when its day has ended.
+    expect(await fields(workflow.id)).toEqual({ last_run_state: null, next_dagrun: '2030-01-01 00:00:00', next_run_at: '2030-01-02 00:00:00' });
+
+    const [version] = await ctx.database.db.select().from(workflowVersions).where(eq(workflowVersions.workflowId, workflow.id));
+    const run = (dagRunId: string, state: 'success' | 'failed' | 'running', logicalDate: string) =>
+      ({ workflowId: workflow.id, versionId: version.id, dagRunId, runType: 'manual' as const, state, logicalDate: new Date(logicalDate) });
+    // Inserted out of order: the latest logical date wins, not the latest row.
+    await ctx.database.db.insert(dagRuns).values([run('m2', 'failed', '2026-02-01T00:00:00Z'), run('m1', 'success', '2026-01-01T00:00:00Z')]);
+    expect((await fields(workflow.id)).last_run_state).toBe('failed');
+    await ctx.database.db.insert(dagRuns).values(run('m3', 'running', '2026-03-01T00:00:00Z'));
+    expect((await fields(workflow.id)).last_run_state).toBe('running');
+
+    expect(await ok('PATCH', `${workflow.id}/`, { is_paused: true })).toMatchObject({ next_run_at: null, next_dagrun: null, last_run_state: 'running' });
+    expect(await fields(workflow.id)).toEqual({ last_run_state: 'running', next_dagrun: null, next_run_at: null });
+    expect((await ok('PATCH', `${workflow.id}/`, { is_paused: false })).next_run_at).toBe('2030-01-02 00:00:00');
+
+    // No query per workflow: the page costs as many SELECTs with three more workflows (with runs) on it.
+    const selectsOfList = async () => {
+      const spy = vi.spyOn(ctx.app.db, 'select');
+      try {
+        const page = await ok('GET', '?limit=100');
+        expect(page.results.every((entry: object) => 'last_run_state' in entry && 'next_run_at' in entry)).toBe(true);
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const before = await selectsOfList();
+    for (let index = 0; index < 3; index += 1) {
+      const more = await makeWorkflow(`列表字段的工作流${index}`);
+      await ctx.database.db.insert(workflowVersions).values({ workflowId: more.id, version: 1, revision: 1, definition: version.definition });
+      const [added] = await ctx.database.db.select().from(workflowVersions).where(eq(workflowVersions.workflowId, more.id));
+      await ctx.database.db.insert(dagRuns).values({ ...run(`x${index}`, 'success', '2026-01-01T00:00:00Z'), workflowId: more.id, versionId: added.id });
+    }
+    expect(before).toBeGreaterThan(0);
+    expect(await selectsOfList()).toBe(before);
   });
 });

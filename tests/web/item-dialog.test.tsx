@@ -25,10 +25,14 @@ interface Calls {
   edited: unknown[];
 }
 
-/** Labels, uploads and the library writes of project p-1; `answer` replaces the write answers. */
-function serveLibrary(answer?: () => Response): Calls {
+/**
+ * Labels, uploads and the library writes of project p-1; `answer` replaces the write answers.
+ * The first `sameAsExisting` uploads have the bytes of a material the project has.
+ */
+function serveLibrary(answer?: () => Response, sameAsExisting = 0): Calls {
   const calls: Calls = { uploads: [], created: [], bulk: [], edited: [] };
   let fileId = 0;
+  let sent = 0;
   const record = (list: unknown[], ok: () => Response) => async ({ request }: { request: Request }) => {
     list.push(await request.json());
     return answer ? answer() : ok();
@@ -40,12 +44,17 @@ function serveLibrary(answer?: () => Response): Calls {
       HttpResponse.json({ results: [{ id: 1, name: '研究维度', origin: '报告', tags: [31, 32], labels: labels.slice(2) }] }),
     ),
     http.post('*/api/uploader/v1/projects/p-1/file_upload/', async ({ request }) => {
+      // Counted before any wait, so in the order the uploads were sent (jsdom sends no file's bytes to compare).
+      const same_content = (sent += 1) <= sameAsExisting ? [{ id: 9, name: '已有素材' }] : [];
       const file = (await request.formData()).get('file') as File;
       // jsdom's FormData sends every file as "blob": the test names the files it uploads.
       const name = calls.uploads.shift() ?? file.name;
       fileId += 1;
       const url = `/api/uploader/v1/files/${fileId}/${encodeURIComponent(name)}`;
-      return HttpResponse.json({ id: fileId, url, name, size: file.size, mime: file.type, sha256: '', project_uuid: 'p-1', transcode: 'none', status: null, pdf_url: null }, { status: 201 });
+      return HttpResponse.json(
+        { id: fileId, url, name, size: file.size, mime: file.type, sha256: '', project_uuid: 'p-1', transcode: 'none', status: null, pdf_url: null, same_content },
+        { status: 201 },
+      );
     }),
     http.post(`${base}/report/report_create/`, record(calls.created, () => HttpResponse.json({ code: 200, message: '新增报告成功', data: {} }, { status: 201 }))),
     http.post(`${base}/material/report_create/`, record(calls.created, () => HttpResponse.json({ code: 200, message: '新增素材成功', data: {} }, { status: 201 }))),
@@ -367,5 +376,14 @@ describe('material dialog', () => {
       ['航拍二', '航拍二.png'],
     ]);
     for (const body of bodies) expect(body.cover).toBe(body.file);
+  });
+
+  it('marks an image whose bytes already are a material of the project', async () => {
+    serveLibrary(undefined, 1);
+    const { user } = mount({ kind: MATERIAL_KIND, mode: 'bulk' });
+    await user.upload(fileInput('素材文件'), [png('重复照片.png'), png('新照片.png')]);
+    await waitFor(() => expect(within(field('素材文件')).getAllByRole('img', { name: 'paper-clip' })).toHaveLength(2));
+    expect(within(screen.getByRole('listitem', { name: '重复照片.png' })).getByText('与「已有素材」内容相同')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: '新照片.png' })).queryByText(/内容相同/)).toBeNull();
   });
 });

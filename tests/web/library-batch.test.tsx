@@ -91,7 +91,7 @@ describe('批量操作', { timeout: 45_000 }, () => {
     await user.click(within(bar).getByLabelText('全选本页'));
     expect(within(bar).getByText('已选 3 项')).toBeInTheDocument();
     await user.click(button(bar, '删除'));
-    await user.click(await confirmButton('此操作将永久删除3条数据报告，是否继续操作?'));
+    await user.click(await confirmButton('此操作将把3条数据报告移入回收站（保留 30 天，期间可在回收站还原），是否继续操作?'));
     expect(await screen.findByText('批量删除成功!')).toBeInTheDocument();
     expect(calls.posts).toEqual([{ path: '/studio/report/api/report/projects/p-1/report/batch_delete/', body: { ids: '1,2,3' } }]);
   });
@@ -121,7 +121,7 @@ describe('批量操作', { timeout: 45_000 }, () => {
     const again = await screen.findByLabelText('批量操作');
     await check(user, '航拍照片');
     await user.click(button(again, '删除'));
-    await user.click(await confirmButton('此操作将永久删除1条素材，是否继续操作?'));
+    await user.click(await confirmButton('此操作将把1条素材移入回收站（保留 30 天，期间可在回收站还原），是否继续操作?'));
     expect(calls.posts).toEqual([{ path: '/studio/report/api/report/projects/p-1/material/batch_delete/', body: { ids: '2' } }]);
     expect(document.body.textContent).not.toContain('数据报告');
   });

@@ -154,7 +154,7 @@ describe('分组管理', { timeout: 45_000 }, () => {
     await user.click(within(panel).getByLabelText('选择分组 归档'));
     await user.click(within(panel).getByLabelText('选择分组 草稿'));
     await user.click(button(panel, '删除'));
-    await user.click(await confirmButton(/此操作将永久删除2个分组/));
+    await user.click(await confirmButton(/此操作将把2个分组移入回收站/));
     expect(await screen.findByText('批量删除成功!')).toBeInTheDocument();
     expect(calls.posts).toEqual([{ path: '/studio/report/api/report/projects/p-1/report_group/batch_delete/', body: { ids: '6,7' } }]);
   });

@@ -32,6 +32,16 @@ describe('报告列表', { timeout: 45_000 }, () => {
     expect(screen.queryByText('批量操作')).not.toBeInTheDocument();
   });
 
+  it('says no report matches, not that there is none, when a search finds nothing', async () => {
+    serveProject(adminDetails);
+    serveLibrary('report');
+    signIn();
+    openScreen(`#/main/p-1/reportList?content=${encodeURIComponent('萤火虫')}`);
+    expect(await screen.findByText('没有符合条件的报告')).toBeInTheDocument();
+    expect(screen.getByText('没有文字中含有「萤火虫」的报告，可换个说法再检索')).toBeInTheDocument();
+    expect(screen.queryByText('点击右上角新增报告')).not.toBeInTheDocument();
+  });
+
   it('shows skeleton cards while the first answer is on its way', async () => {
     serveProject(adminDetails);
     serveLibrary('report', { items: reports, listDelay: 'infinite' });
@@ -62,6 +72,23 @@ describe('报告列表', { timeout: 45_000 }, () => {
     expect(within(row).getByText('查看')).toBeInTheDocument();
     expect(within(row).getByText('更新')).toBeInTheDocument();
     expect(window.location.hash).toContain('view=list');
+  });
+
+  it('shows a report with no cover of its own by its file’s first page, from the top; an uploaded cover whole', async () => {
+    const file = '/api/uploader/v1/files/8/体检报告.pdf';
+    serveProject(adminDetails);
+    serveLibrary('report', {
+      items: [
+        item(8, '首页报告', { file, cover: '/covers/default-1.png', thumbnail: `${file}?format=thumbnail` }),
+        item(9, '封面报告', { file, cover: '/api/uploader/v1/files/10/封面.png', thumbnail: '/api/uploader/v1/files/10/封面.png?format=thumbnail' }),
+      ],
+    });
+    signIn();
+    openScreen('#/main/p-1/reportList');
+    const page = within(await card('首页报告')).getByAltText('首页报告');
+    expect(page).toHaveAttribute('src', `${file}?format=thumbnail`);
+    expect(page).toHaveClass('library-card__page');
+    expect(within(await card('封面报告')).getByAltText('封面报告')).not.toHaveClass('library-card__page');
   });
 
   it('cuts a very long name short in the list view and shows it whole on hover', async () => {

@@ -1,9 +1,16 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SMS_RESEND_SECONDS } from '../../contract/accounts';
+import * as authLoader from '../../src/providers/load-auth';
 import { demoToken, record, server } from './msw';
 import { cookie, openApp } from './render';
+
+// The real loader, which a test can make fail once as a chunk that does not arrive.
+vi.mock('../../src/providers/load-auth', async (importOriginal) => {
+  const loader = await importOriginal<typeof authLoader>();
+  return { ...loader, loadAuth: vi.fn(loader.loadAuth) };
+});
 
 describe('login screen', () => {
   it('asks for the username and the password when both are empty', async () => {
@@ -11,6 +18,30 @@ describe('login screen', () => {
     await user.click(await screen.findByRole('button', { name: /登\s*录/ }));
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
     expect(screen.getByText('请输入密码')).toBeInTheDocument();
+  });
+
+  it('checks each field again as it changes, a blank username as empty', async () => {
+    const { user } = openApp('#/login');
+    await user.click(await screen.findByRole('button', { name: /登\s*录/ }));
+    await user.type(screen.getByPlaceholderText('手机号/用户名'), '   ');
+    expect(screen.getByText('请输入用户名')).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('手机号/用户名'), 'demo');
+    expect(screen.queryByText('请输入用户名')).not.toBeInTheDocument();
+    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('手机号/用户名')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByPlaceholderText('密码')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says 接口发生错误 and lets the user try again when the sign-in code fails to load', async () => {
+    vi.mocked(authLoader.loadAuth).mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+    const { user } = openApp('#/login');
+    await user.type(await screen.findByPlaceholderText('手机号/用户名'), 'demo');
+    await user.type(screen.getByPlaceholderText('密码'), 'demo123456');
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('接口发生错误')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/login');
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('城市体检示例项目')).toBeInTheDocument();
   });
 
   it('shows the server message for a wrong password exactly once', async () => {

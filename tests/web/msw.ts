@@ -29,6 +29,14 @@ const expired = () => HttpResponse.json({ code: 40100, message: '未登录' }, {
 
 /** The slice of the server contract the web tests rely on. */
 export const handlers = [
+  // A delete confirmation reads the recycle bin's retention.
+  http.get('*/studio/report/api/report/projects/:projectId/recycle_bin/', () =>
+    HttpResponse.json({ code: 200, result: { data: [], pageNo: 1, pageSize: 1, total: 0, retention_days: 30 } }),
+  ),
+  // A report's detail shows its history.
+  http.get('*/studio/report/api/report/projects/:projectId/activity/', () =>
+    HttpResponse.json({ code: 200, result: { data: [], pageNo: 1, pageSize: 50, total: 0, more: false } }),
+  ),
   http.post('*/api/v1/user/account/login/', async ({ request }) => {
     const { username, password } = (await request.json()) as { username: string; password: string };
     const known = username === demoUser.username || username === demoUser.mobile;

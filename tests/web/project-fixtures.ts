@@ -1,11 +1,12 @@
 import { http, HttpResponse } from 'msw';
+import { VIEW_ACTIVITY } from '../../contract/activity';
 import { permissionGroups, scopeDetails } from '../../contract/permissions';
 import { demoProject, server } from './msw';
 
 export const adminDetails = scopeDetails('project');
 const viewDetails = adminDetails.filter((detail) => detail.includes('.view_'));
-/** As the server's built-in 访客: every view but data connections, scripts and workflows. */
-export const visitorDetails = viewDetails.filter((detail) => !['connection', 'script', 'airflow'].includes(detail.split('.')[0]));
+/** As the server's built-in 访客: every view but data connections, scripts, workflows and the activity history. */
+export const visitorDetails = viewDetails.filter((detail) => !['connection', 'script', 'airflow'].includes(detail.split('.')[0]) && detail !== VIEW_ACTIVITY);
 const editorDetails = [
   ...adminDetails.filter((detail) => detail.startsWith('report.')),
   ...viewDetails.filter((detail) => !detail.startsWith('report.')),

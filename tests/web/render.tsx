@@ -76,7 +76,13 @@ export function openScreen(hash: string) {
   ) : (
     projectRoutes
   );
-  return { user, ...render(<Routes>{routes}</Routes>, { wrapper: InApp }) };
+  // As the app's root holds its lazy screens: a screen's chunk may still be loading at the first render.
+  const screen = (
+    <Suspense fallback={null}>
+      <Routes>{routes}</Routes>
+    </Suspense>
+  );
+  return { user, ...render(screen, { wrapper: InApp }) };
 }
 
 export function signIn(): void {

@@ -1,28 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { useEffect, useRef, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from './msw';
 import { adminDetails, serveProject } from './project-fixtures';
 import { openApp, openScreen, signIn } from './render';
-
-// pdf.js needs a real canvas and worker: the browser test (tests/e2e/report-detail.test.ts) draws real pages.
-vi.mock('react-pdf', () => ({
-  pdfjs: { GlobalWorkerOptions: {} },
-  Document: ({ file, onLoadSuccess, children }: { file: string; onLoadSuccess: (pdf: unknown) => void; children: ReactNode }) => {
-    // Loaded once, as pdf.js does, whatever callback later renders pass.
-    const loaded = useRef(onLoadSuccess);
-    useEffect(() => {
-      loaded.current({ numPages: 3, getPage: async () => ({ getViewport: () => ({ width: 600, height: 800 }) }) });
-    }, []);
-    return (
-      <div role="document" aria-label="PDF" data-file={file}>
-        {children}
-      </div>
-    );
-  },
-  Page: ({ pageNumber }: { pageNumber: number }) => <div>PDF 第 {pageNumber} 页</div>,
-}));
 
 const renderAsync = vi.fn(async (_data: ArrayBuffer, body: HTMLElement) => {
   body.innerHTML = '<p>Word 文档正文</p>';

@@ -39,7 +39,7 @@ describe('单体报告列表 and 报告上传列表', { timeout: 60_000 }, () =>
     await user.click(within(await card('幸福社区生态宜居体检报告')).getByLabelText('勾选 幸福社区生态宜居体检报告'));
     await user.click(within(await card('手工上传的专项报告')).getByLabelText('勾选 手工上传的专项报告'));
     await user.click(within(bar).getByRole('button', { name: /确认删除/ }));
-    await user.click(await confirmButton('此操作将永久删除2条数据报告，是否继续操作?'));
+    await user.click(await confirmButton('此操作将把2条数据报告移入回收站（保留 30 天，期间可在回收站还原），是否继续操作?'));
     expect(await screen.findByText('批量删除成功!')).toBeInTheDocument();
     expect(calls.deleted).toEqual([{ ids: '1,3' }]);
     await waitFor(() => expect(screen.queryByRole('toolbar', { name: '批量操作' })).not.toBeInTheDocument());

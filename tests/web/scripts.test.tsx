@@ -3,28 +3,11 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { button, dialog } from './admin-helpers';
 import { server } from './msw';
-import { adminDetails, serveProject } from './project-fixtures';
+import { serveProject } from './project-fixtures';
 import { openScreen, signIn } from './render';
+import { at, param, scriptDetails, scriptsBase } from './script-fixtures';
 
 const slow = 60_000;
-const base = '*/api/script/projects/p-1/scripts';
-const at = '2024-03-06 11:00:00';
-const scriptDetails = [...adminDetails, ...['view', 'create', 'edit', 'delete'].map((action) => `script.script.${action}_script`)];
-const param = (id: number, field_name: string, type: string, extra: object = {}) => ({
-  id,
-  script_id: 3,
-  direction: 'input',
-  field_name,
-  type,
-  required: false,
-  options: [],
-  number_min: null,
-  number_max: null,
-  placeholder: '',
-  created_at: at,
-  updated_at: at,
-  ...extra,
-});
 const script = {
   id: 3,
   name: '人口统计',
@@ -46,14 +29,14 @@ const page = <T,>(results: T[]) => HttpResponse.json({ count: results.length, ne
 function serveScripts() {
   const calls = { created: [] as unknown[], changed: [] as unknown[], uploads: [] as string[], paramsCreated: [] as unknown[], paramsChanged: [] as unknown[], paramsDeleted: [] as string[] };
   server.use(
-    http.get(`${base}/`, () => page([script, demoScript])),
-    http.get(`${base}/5/`, () => HttpResponse.json(demoScript)),
-    http.patch(`${base}/5/`, async ({ request }) => {
+    http.get(`${scriptsBase}/`, () => page([script, demoScript])),
+    http.get(`${scriptsBase}/5/`, () => HttpResponse.json(demoScript)),
+    http.patch(`${scriptsBase}/5/`, async ({ request }) => {
       const body = (await request.json()) as object;
       calls.changed.push(body);
       return HttpResponse.json({ ...demoScript, ...body });
     }),
-    http.post(`${base}/`, async ({ request }) => {
+    http.post(`${scriptsBase}/`, async ({ request }) => {
       calls.created.push(await request.json());
       return HttpResponse.json({ ...script, id: 4 }, { status: 201 });
     }),
@@ -61,19 +44,19 @@ function serveScripts() {
       calls.uploads.push(new URL(request.url).searchParams.get('purpose') ?? '');
       return HttpResponse.json({ id: 13, url: '/api/uploader/v1/files/13/run.py', name: 'run.py', size: 10, mime: 'text/x-python', sha256: '', project_uuid: 'p-1', transcode: 'none', status: null, pdf_url: null }, { status: 201 });
     }),
-    http.get(`${base}/3/script_params/`, () => page(script.params)),
-    http.post(`${base}/3/script_params/`, async ({ request }) => {
+    http.get(`${scriptsBase}/3/script_params/`, () => page(script.params)),
+    http.post(`${scriptsBase}/3/script_params/`, async ({ request }) => {
       const body = (await request.json()) as object;
       calls.paramsCreated.push(body);
       return HttpResponse.json(param(33, 'x', 'string', body), { status: 201 });
     }),
-    http.get(`${base}/3/script_params/:id/`, ({ params }) => HttpResponse.json(script.params.find((known) => String(known.id) === params.id))),
-    http.patch(`${base}/3/script_params/:id/`, async ({ request, params }) => {
+    http.get(`${scriptsBase}/3/script_params/:id/`, ({ params }) => HttpResponse.json(script.params.find((known) => String(known.id) === params.id))),
+    http.patch(`${scriptsBase}/3/script_params/:id/`, async ({ request, params }) => {
       const body = (await request.json()) as object;
       calls.paramsChanged.push(body);
       return HttpResponse.json({ ...script.params.find((known) => String(known.id) === params.id), ...body });
     }),
-    http.delete(`${base}/3/script_params/:id/`, ({ params }) => {
+    http.delete(`${scriptsBase}/3/script_params/:id/`, ({ params }) => {
       calls.paramsDeleted.push(String(params.id));
       return new HttpResponse(null, { status: 204 });
     }),

@@ -29,7 +29,9 @@ type Failure = Response | undefined;
  * a chunk POST instead of the server (its nth attempt of that chunk, counting from 1);
  * `alreadyReceived` is what the server claims to have of a new task.
  */
-function serveChunks(options: { fail?: (chunk: number, attempt: number) => Failure; alreadyReceived?: number[]; slow?: number } = {}) {
+function serveChunks(
+  options: { fail?: (chunk: number, attempt: number) => Failure; alreadyReceived?: number[]; slow?: number; sameContent?: (name: string) => Array<{ id: number; name: string }> } = {},
+) {
   const tasks = new Map<string, Set<number>>();
   const chunkCalls: ChunkCall[] = [];
   const gets: { taskId: string; answered: number[] }[] = [];
@@ -76,7 +78,8 @@ function serveChunks(options: { fail?: (chunk: number, attempt: number) => Failu
       const id = successes.length;
       const name = String(body.name);
       const url = `/api/uploader/v1/files/${id}/${encodeURIComponent(name)}`;
-      return HttpResponse.json({ id, url, name, tmp_file_name: url, task_id: body.task_id, upload_id: body.id, transcode: 'none', status: null });
+      const same_content = options.sameContent?.(name) ?? [];
+      return HttpResponse.json({ id, url, name, tmp_file_name: url, task_id: body.task_id, upload_id: body.id, transcode: 'none', status: null, same_content });
     }),
   );
   return { chunkCalls, gets, successes, maxInFlight: () => maxInFlight, chunksOf: (taskId: string) => chunkCalls.filter((c) => c.values.task_id === taskId).map((c) => Number(c.values.chunk)) };
@@ -139,6 +142,15 @@ describe('bulk chunked upload', () => {
       ['二号报告', '二号报告.docx'],
     ]);
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('marks a file whose bytes already are a report of the project, and only that one', async () => {
+    serveChunks({ sameContent: (name) => (name === '旧报告副本.pdf' ? [{ id: 7, name: '2024年体检报告' }] : []) });
+    const { choose, changes } = mount({ chunkBytes: 2048 });
+    await choose(pdfOf('旧报告副本.pdf', 1000).file, pdfOf('新报告.pdf', 1000).file);
+    await waitFor(() => expect(changes.at(-1)).toHaveLength(2));
+    expect(within(row('旧报告副本.pdf')).getByText('与「2024年体检报告」内容相同')).toBeInTheDocument();
+    expect(within(row('新报告.pdf')).queryByText(/内容相同/)).toBeNull();
   });
 
   it('resumes: chunks the server reports as received are not sent', async () => {

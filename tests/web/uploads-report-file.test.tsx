@@ -170,4 +170,22 @@ describe('report file upload', () => {
     expect(screen.queryByRole('link', { name: 'a.pdf' })).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
   });
+
+  it('says when the bytes already are a report of the project: open it, add anyway, or cancel', async () => {
+    const same = [{ id: 42, name: '2025年体检报告' }];
+    serveUploads((id) => fileInfo(id, '副本.pdf', { same_content: same }));
+    const { choose, values, user } = mount({ projectUuid: 'p-1' });
+    await choose(fileOf('副本.pdf'));
+    expect(await screen.findByText('与「2025年体检报告」内容相同')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /打\s*开/ })).toHaveAttribute('href', '#/report/p-1/reportDetail?id=42');
+
+    await user.click(screen.getByRole('button', { name: '仍然添加' }));
+    expect(screen.queryByText('与「2025年体检报告」内容相同')).toBeNull();
+    expect(values.at(-1)?.file?.name).toBe('副本.pdf');
+
+    await choose(fileOf('副本.pdf'));
+    await user.click(await screen.findByRole('button', { name: /取\s*消/ }));
+    expect(values.at(-1)).toEqual({ file: undefined });
+    expect(screen.queryByText('与「2025年体检报告」内容相同')).toBeNull();
+  });
 });

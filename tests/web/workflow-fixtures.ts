@@ -40,6 +40,8 @@ export const demoWorkflow: Workflow = {
   version: 3,
   has_unpublished_changes: true,
   next_dagrun: '2026-11-26 02:00:00',
+  next_run_at: '2026-11-27 02:00:00',
+  last_run_state: 'running',
   created_at: at,
   updated_at: at,
 };
@@ -130,12 +132,14 @@ const instance = (id: number, dag_run_id: number, task_id: string, state: TaskSt
   execution_date: '2026-11-25 10:02:00',
   start_date: '2026-11-25 10:02:01',
   end_date: null,
+  next_retry_at: null,
   outputs: {},
   hostname: '',
   ...extra,
 });
+export const demoInstance = instance;
 export const demoInstances: Record<number, TaskInstance[]> = {
-  22: [instance(71, 22, 'extract', 'success'), instance(72, 22, 'query', 'failed', { try_number: 2 }), instance(73, 22, 'report', 'upstream_failed')],
+  22: [instance(71, 22, 'extract', 'success', { script_version: 3 }), instance(72, 22, 'query', 'failed', { try_number: 2 }), instance(73, 22, 'report', 'upstream_failed')],
   21: [instance(74, 21, 'extract', 'success'), instance(75, 21, 'query', 'success'), instance(76, 21, 'report', 'success')],
 };
 export const demoLog = '*** 第 1 次尝试 ***\n正在汇总 北京 的指标\n共 12 行\n任务完成';
@@ -148,6 +152,8 @@ export const demoInputParams: WorkflowInputParam[] = [
 /** What the app sent to the workflow endpoints, in order where order matters. */
 export interface WorkflowCalls {
   created: unknown[];
+  /** Bodies of PATCH …/workflows/5/. */
+  patched: unknown[];
   tasksCreated: unknown[];
   linksCreated: unknown[];
   /** `publish` and `run` in the order they were posted. */
@@ -155,6 +161,8 @@ export interface WorkflowCalls {
   published: unknown[];
   runsCreated: unknown[];
   runChanges: { id: string; body: unknown }[];
+  /** POST …/dag_runs/{id}/clear/: the run and its body. */
+  cleared: { id: string; body: unknown }[];
   instanceQueries: URLSearchParams[];
   runQueries: URLSearchParams[];
   /** From now on run 22 has finished: it and all its task instances succeeded. */
@@ -171,12 +179,14 @@ export function serveWorkflows(overrides: Partial<Workflow> = {}): WorkflowCalls
     (demoInstances[runId] ?? []).map((known) => (finished ? { ...known, state: 'success' as const } : known));
   const calls: WorkflowCalls = {
     created: [],
+    patched: [],
     tasksCreated: [],
     linksCreated: [],
     order: [],
     published: [],
     runsCreated: [],
     runChanges: [],
+    cleared: [],
     instanceQueries: [],
     runQueries: [],
     finishRun: () => (finished = true),
@@ -189,6 +199,12 @@ export function serveWorkflows(overrides: Partial<Workflow> = {}): WorkflowCalls
       return HttpResponse.json({ ...workflow, ...body, id: 6, version: null }, { status: 201 });
     }),
     http.get(`${base}/5/`, () => HttpResponse.json(workflow)),
+    http.patch(`${base}/5/`, async ({ request }) => {
+      const body = (await request.json()) as Partial<Workflow>;
+      calls.patched.push(body);
+      workflow = { ...workflow, ...body, ...(body.is_paused ? { next_run_at: null, next_dagrun: null } : {}) };
+      return HttpResponse.json(workflow);
+    }),
     http.get(`${base}/5/is_valid_dag/`, () => HttpResponse.json({ is_valid_dag: workflow.is_valid_dag, errors: workflow.is_valid_dag ? [] : ['任务 extract 与 report 之间存在循环依赖'] })),
     http.get(`${base}/5/get_input_params/`, () => page(demoInputParams)),
     http.post(`${base}/5/update_airflow_dag/`, async ({ request }) => {
@@ -230,6 +246,10 @@ export function serveWorkflows(overrides: Partial<Workflow> = {}): WorkflowCalls
       const body = (await request.json()) as { state: DagRun['state'] };
       calls.runChanges.push({ id: String(params.id), body });
       return HttpResponse.json({ ...demoRuns.find((known) => String(known.id) === params.id), state: body.state });
+    }),
+    http.post(`${base}/5/dag_runs/:id/clear/`, async ({ request, params }) => {
+      calls.cleared.push({ id: String(params.id), body: await request.json() });
+      return HttpResponse.json({ ...demoRuns.find((known) => String(known.id) === params.id), state: 'queued' });
     }),
     http.get(`${base}/5/dag_runs/:runId/task_instances/list_task_instances/`, ({ request, params }) => {
       const query = new URL(request.url).searchParams;

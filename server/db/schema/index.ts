@@ -10,3 +10,7 @@ export * from './scripts';
 export * from './results';
 export * from './workflows';
 export * from './upload-tasks';
+export * from './library-batches';
+export * from './recycle-bin';
+export * from './contents';
+export * from './activity';

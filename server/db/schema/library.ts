@@ -62,6 +62,8 @@ export const libraryItems = pgTable(
     index('library_items_pairs_idx').using('gin', table.pairs),
     // "Name contains" (lower(name) LIKE lower(pattern)) of three characters or more, at a million items.
     index('library_items_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    // The items of a file: an upload's same-content check, and a file's delete setting them null.
+    index('library_items_file_idx').on(table.fileId),
   ],
 );
 
@@ -114,10 +116,13 @@ export const libraryLabelSetCounts = pgTable(
 );
 
 /**
- * Items per project, kind, group (0: no group; -1: every group) and day of created_at (days
- * since 1970-01-01 UTC), kept like the group counts (migration 0014). A deep page starts at the
- * day where its offset falls: the running sum of these rows gives the offset of each day's
- * first item, so the page skips at most one day's items, not every item before it.
+ * Items per project, kind, group (0: no group; -1: every group), day of created_at (days
+ * since 1970-01-01 UTC) and slice of ids (id / 1024), kept like the group counts (migration
+ * 0014). A deep page starts at the day where its offset falls: the running sum of these rows
+ * gives the offset of each day's first item, so the page skips at most one day's items, not
+ * every item before it. Within a day that holds many items (a bulk import, all at one
+ * created_at) the slices' bounds of created_at (lo, hi: bounds, loose once items are deleted)
+ * tell where a slice boundary is also a boundary in list order, and the page starts there.
  */
 export const libraryDayCounts = pgTable(
   'library_day_counts',
@@ -126,10 +131,13 @@ export const libraryDayCounts = pgTable(
     kind: varchar('kind', { length: 16 }).$type<LibraryKind>().notNull(),
     groupKey: integer('group_key').notNull(),
     day: integer('day').notNull(),
+    slice: integer('slice').notNull(),
     n: integer('n').notNull(),
+    lo: timestamp('lo', { withTimezone: true }),
+    hi: timestamp('hi', { withTimezone: true }),
   },
-  // With n in the key, a list's running sum of days reads the index alone.
-  (table) => [index('library_day_counts_key_idx').on(table.projectUuid, table.kind, table.groupKey, table.day, table.n)],
+  // With n and the bounds in the key, a list's running sums read the index alone.
+  (table) => [index('library_day_counts_key_idx').on(table.projectUuid, table.kind, table.groupKey, table.day, table.slice, table.n, table.lo, table.hi)],
 );
 
 /**
@@ -143,15 +151,19 @@ export const libraryLabelDayCounts = pgTable(
   {
     labelId: integer('label_id').notNull(),
     day: integer('day').notNull(),
+    /** item_id / 1024, with its bounds of created_at, as in library_day_counts. */
+    slice: integer('slice').notNull(),
     n: integer('n').notNull(),
+    lo: timestamp('lo', { withTimezone: true }),
+    hi: timestamp('hi', { withTimezone: true }),
   },
-  (table) => [index('library_label_day_counts_key_idx').on(table.labelId, table.day, table.n)],
+  (table) => [index('library_label_day_counts_key_idx').on(table.labelId, table.day, table.slice, table.n, table.lo, table.hi)],
 );
 
 /**
  * Writes that change a project's list answers, per kind: each statement on its items, their
  * label links, its labels or the files its cards show appends a row here (triggers, migration
- * 0022), folded now and then like the counts. The sum of n only grows, so it is a version: a
+ * 0022), folded on every 20th change (migration 0029). The sum of n only grows, so it is a version: a
  * remembered list answer read at the same version is still the answer.
  */
 export const libraryChanges = pgTable(

@@ -122,6 +122,8 @@ export const dagRuns = pgTable(
     /** A scheduled interval makes one run, whatever the number of schedulers. */
     unique('dag_runs_workflow_type_logical_unique').on(table.workflowId, table.runType, table.logicalDate),
     index('dag_runs_workflow_state_idx').on(table.workflowId, table.state),
+    /** A workflow's latest run (the list's last_run_state) and its recent runs (the grid). */
+    index('dag_runs_workflow_logical_idx').on(table.workflowId, table.logicalDate),
   ],
 );
 
@@ -141,6 +143,8 @@ export const taskInstances = pgTable(
     pool: varchar('pool', { length: 64 }).notNull(),
     queue: varchar('queue', { length: 64 }).notNull(),
     executionDate: timestamp('execution_date', { withTimezone: true }).notNull(),
+    /** When the advance last queued it (Airflow's queued_dttm): the Gantt chart's queued part ends at start_date. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
     startDate: timestamp('start_date', { withTimezone: true }),
     endDate: timestamp('end_date', { withTimezone: true }),
     duration: doublePrecision('duration'),
@@ -149,6 +153,8 @@ export const taskInstances = pgTable(
     hostname: varchar('hostname', { length: 255 }).notNull().default(''),
     outputs: jsonb('outputs').$type<Record<string, unknown>>().notNull().default({}),
     log: text('log').notNull().default(''),
+    /** For a ScriptOperator: the script version (script_versions.n) the latest try ran. */
+    scriptVersion: integer('script_version'),
   },
   (table) => [
     unique('task_instances_run_task_unique').on(table.dagRunId, table.taskId),

@@ -7,9 +7,8 @@ import { fileUrl } from '../../modules/uploads/access';
 import type { Db } from '../client';
 import { labels, libraryGroups, libraryItemLabels, libraryItems, storedFiles, users, type LabelOrigin, type LibraryKind } from '../schema';
 import { DEMO } from './demo-accounts';
-import { materialImage } from './demo-images';
+import type { materialImage } from './demo-images';
 import { DEMO_MATERIALS, DEMO_REPORTS, MATERIAL_GROUPS, REPORT_GROUPS } from './demo-library-content';
-import { reportPdf } from './demo-pdf';
 
 export interface SeedContext {
   /** Where demo files go; without it the demo reports and materials are not made. */
@@ -92,6 +91,8 @@ async function seedReports(tx: Db, context: SeedContext, userUuid: string, label
   for (const [index, report] of DEMO_REPORTS.entries()) {
     const at = daysAgo(report.daysAgo, index);
     const name = report.name.replace('{year}', String(at.getFullYear() - 1));
+    // pdf-lib and the demo font load only when the demo files are made, not at every start's check.
+    const { reportPdf } = await import('./demo-pdf');
     const bytes = await reportPdf({ title: name, dimensions: report.dimensions, year: at.getFullYear(), month: at.getMonth() + 1, variant: index });
     const file = await storeFile(tx, context, { name: `${name}.pdf`, bytes, type: 'pdf', userUuid, at });
     await addItem(
@@ -120,7 +121,7 @@ type Picture = Awaited<ReturnType<typeof materialImage>> & { thumbnail: Buffer }
 /** sharp draws on its own threads, so the pictures are made side by side (and beside the PDFs). */
 const drawPictures = (): Promise<Picture[]> =>
   Promise.all(DEMO_MATERIALS.map(async (material) => {
-    const image = await materialImage(material);
+    const image = await (await import('./demo-images')).materialImage(material);
     return { ...image, thumbnail: await makeThumbnail(image.bytes) };
   }));
 

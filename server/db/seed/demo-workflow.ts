@@ -9,7 +9,7 @@ import { newStorageKey } from '../../lib/storage';
 import { INDICATOR_TABLE, VALUE_TABLE } from '../../modules/results/warehouse-tables';
 import { publishLocked } from '../../modules/workflows/definitions/definition';
 import type { Db } from '../client';
-import { connections, scriptParams, scripts, storedFiles, users, workflowLinks, workflows, workflowTasks } from '../schema';
+import { connections, scriptParams, scripts, scriptVersions, storedFiles, users, workflowLinks, workflows, workflowTasks } from '../schema';
 import { DEMO } from './demo-accounts';
 import type { SeedContext } from './demo-library';
 import { DEMO_CONNECTION_NAME, WAREHOUSE_SCHEMA } from './demo-warehouse';
@@ -78,6 +78,8 @@ async function demoScript(tx: Db, context: SeedContext, userUuid: string): Promi
     .values({ organizationUuid: DEMO.organizationUuid, projectUuid: DEMO.projectUuid, storageKey: key, name: SCRIPT_FILE, size: stored.size, mime: MIME.script, sha256: stored.sha256, createdBy: userUuid })
     .returning({ id: storedFiles.id });
   const [script] = await tx.insert(scripts).values({ projectUuid: DEMO.projectUuid, name: DEMO_SCRIPT_NAME, fileId: file.id }).returning({ id: scripts.id });
+  // Its file is its version 1, as for a script made through the API.
+  await tx.insert(scriptVersions).values({ scriptId: script.id, n: 1, fileId: file.id, size: stored.size, createdBy: userUuid });
   await tx.insert(scriptParams).values(SCRIPT_PARAMS.map((param) => ({ ...param, scriptId: script.id, required: true })));
   return script.id;
 }

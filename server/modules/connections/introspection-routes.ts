@@ -6,13 +6,30 @@ import { permissionDetail } from '../../../contract/permissions';
 import { inProject, projectOf } from '../../access/gate';
 import { CONNECTION_BASE } from './connection-routes';
 import { BUILTIN_DRIVER, projectWarehouseSchema } from './drivers/builtin';
-import type { ForeignKey, SchemaColumn, Session } from './drivers/types';
+import { clientGone, csvAnswer } from './csv';
+import { checkedFilters } from './drivers/filters';
+import { EXPORT_TIMEOUT_MS, type ForeignKey, type RecordsPlan, type SchemaColumn, type Session } from './drivers/types';
 import { withProjectConnection } from './reader';
 import type { ConnectionRow } from './queries';
-import { DatabasesQuery, Diagram, NamedList, ProjectParams, ProjectTableParams, RecordsPage, RecordsQuery, SchemasQuery, TableDefinition, TableList, TableQuery, TablesQuery } from './schemas';
+import {
+  CsvFile,
+  DatabasesQuery,
+  Diagram,
+  NamedList,
+  ProjectParams,
+  ProjectTableParams,
+  RecordsExportQuery,
+  RecordsPage,
+  RecordsQuery,
+  SchemasQuery,
+  TableDefinition,
+  TableList,
+  TableQuery,
+  TablesQuery,
+} from './schemas';
 
 const tags = ['数据连接：库表结构'];
-const view = inProject([permissionDetail('connection', 'connection', 'view')]);
+export const view = inProject([permissionDetail('connection', 'connection', 'view')]);
 /** Longest text of one cell in a records answer; the rest is cut. */
 const CELL_MAX = 2000;
 /** Most tables an entity-relation diagram shows. */
@@ -28,7 +45,7 @@ function listed<T extends { name: string }>(rows: T[], query: { search?: string;
 }
 
 /** A value of a record as JSON can carry it: binary as its size, long text cut. */
-function cell(value: unknown): unknown {
+export function cell(value: unknown): unknown {
   if (Buffer.isBuffer(value)) return `<二进制 ${value.length} 字节>`;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'bigint') return value.toString();
@@ -71,13 +88,34 @@ async function defaultSchema(session: Session, connection: ConnectionRow, databa
   return database;
 }
 
-export async function introspectionRoutes(app: FastifyInstance): Promise<void> {
-  type Where = { connection_id: number; database_name?: string; schema_name?: string };
-  const reading = <T>(request: FastifyRequest, where: Where, work: (session: Session, schema: string) => Promise<T>) =>
+type Where = { connection_id: number; database_name?: string; schema_name?: string };
+
+/**
+ * Work in a session of the request's project's connection `connection_id` (another project's or
+ * organization's answers 404 连接不存在 like a missing one), on its database and schema (by default
+ * PostgreSQL's public, MySQL's database).
+ */
+export const readerOf =
+  (app: FastifyInstance) =>
+  <T>(request: FastifyRequest, where: Where, work: (session: Session, schema: string, connection: ConnectionRow) => Promise<T>) =>
     withProjectConnection(app, projectOf(request).project.uuid, where.connection_id, where.database_name, async (session, connection) => {
       const database = where.database_name || connection.database;
-      return work(session, where.schema_name || (await defaultSchema(session, connection, database)));
+      return work(session, where.schema_name || (await defaultSchema(session, connection, database)), connection);
     });
+
+/** The table of a records request, its columns, and its order and filters checked against them (400 in Chinese naming the column). */
+async function recordsPlan(session: Session, schema: string, query: { table_name: string; order_by?: string; filters?: string }) {
+  const { table_name: name, order_by: orderBy } = query;
+  const table = await session.table(schema, name);
+  if (!table) throw notFound(`表 ${name} 不存在`);
+  const column = orderBy?.replace(/^-/, '');
+  if (column && !table.columns.some((known) => known.name === column)) throw badRequest(`表 ${name} 没有列 ${column}，不能按它排序`);
+  const plan: RecordsPlan = { orderBy: column || undefined, descending: Boolean(orderBy?.startsWith('-')), filters: checkedFilters(name, table.columns, query.filters) };
+  return { table, plan };
+}
+
+export async function introspectionRoutes(app: FastifyInstance): Promise<void> {
+  const reading = readerOf(app);
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof DatabasesQuery> }>(
     `${CONNECTION_BASE}/databases/`,
@@ -131,17 +169,48 @@ export async function introspectionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof RecordsQuery> }>(
     `${CONNECTION_BASE}/records/`,
-    { config: view, schema: { tags, summary: '表中的数据（分页；order_by 只能是表中的列）', params: ProjectParams, querystring: RecordsQuery, response: { 200: RecordsPage } } },
+    {
+      config: view,
+      schema: { tags, summary: '表中的数据（分页；order_by、filters 只能用表中的列；count=estimate 大表用估计行数）', params: ProjectParams, querystring: RecordsQuery, response: { 200: RecordsPage } },
+    },
     (request) =>
       reading(request, request.query, async (session, schema) => {
-        const { table_name: name, limit = 20, offset = 0, order_by: orderBy } = request.query;
-        const table = await session.table(schema, name);
-        if (!table) throw notFound(`表 ${name} 不存在`);
-        const column = orderBy?.replace(/^-/, '');
-        if (column && !table.columns.some((known) => known.name === column)) throw badRequest(`表 ${name} 没有列 ${column}，不能按它排序`);
-        const page = await session.records(schema, name, { limit, offset, orderBy: column, descending: Boolean(orderBy?.startsWith('-')) });
+        const { table_name: name, limit = 20, offset = 0, count = 'exact' } = request.query;
+        const { table, plan } = await recordsPlan(session, schema, request.query);
+        const page = await session.records(schema, name, { ...plan, limit, offset, count });
         const rows = page.rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, cell(value)])));
-        return { ...drfPage(request, rows, page.total, limit, offset), columns: table.columns.map((known) => ({ name: known.name, type: known.type })) };
+        return {
+          ...drfPage(request, rows, page.total, limit, offset),
+          columns: table.columns.map((known) => ({ name: known.name, type: known.type })),
+          count_estimated: page.estimated,
+        };
       }),
+  );
+
+  app.get<{ Params: Static<typeof ProjectParams>; Querystring: Static<typeof RecordsExportQuery> }>(
+    `${CONNECTION_BASE}/records/export/`,
+    {
+      config: view,
+      schema: { tags, summary: '导出表中的数据为 CSV（条件同 records/，全部行，逐批写出）', params: ProjectParams, querystring: RecordsExportQuery, response: { 200: CsvFile } },
+    },
+    async (request, reply) => {
+      const gone = clientGone(reply, EXPORT_TIMEOUT_MS);
+      const csv = csvAnswer(reply, `${request.query.table_name}.csv`, gone);
+      try {
+        await reading(request, request.query, async (session, schema) => {
+          const { table, plan } = await recordsPlan(session, schema, request.query);
+          const columns = table.columns.map((column) => column.name);
+          await session.exportRecords(schema, request.query.table_name, columns, plan, csv.sink, gone);
+        });
+        // Stopped before its first row (a client gone, the time up): there is nothing to send.
+        if (!csv.started) throw badRequest('导出已取消或超时');
+        csv.end();
+      } catch (error) {
+        if (!csv.started) throw error;
+        request.log.warn({ err: error }, 'records export failed after it started');
+        csv.fail(error as Error);
+      }
+      return reply;
+    },
   );
 }

@@ -83,7 +83,8 @@ async function networkPool(app: FastifyInstance, driver: Driver, target: Target,
 
 /** Errors of the database or the network, as opposed to our own (an AppError keeps its answer). */
 const isDriverError = (error: unknown) =>
-  typeof (error as { code?: unknown }).code === 'string' || /timeout|terminated|closed the connection|not queryable/i.test((error as Error).message ?? '');
+  typeof (error as { code?: unknown }).code === 'string' ||
+  typeof (error as { sqlState?: unknown }).sqlState === 'string' || /timeout|terminated|closed the connection|not queryable/i.test((error as Error).message ?? '');
 
 /**
  * The one way the server reads a project's own data: a read-only session, with connect and

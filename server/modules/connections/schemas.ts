@@ -51,13 +51,46 @@ export const DatabasesQuery = Type.Object({ connection_id: Where.connection_id, 
 export const SchemasQuery = Type.Object({ ...Where, ...Listing });
 export const TablesQuery = Type.Object({ ...SchemaWhere, ...Listing });
 export const TableQuery = Type.Object(SchemaWhere);
-export const RecordsQuery = Type.Object({
+const RecordsWhere = {
   ...SchemaWhere,
   table_name: Type.String({ maxLength: 128 }),
+  order_by: Type.Optional(Type.String({ maxLength: 129, description: '表中的列名，前加 - 为倒序' })),
+  filters: Type.Optional(
+    Type.String({
+      maxLength: 20_000,
+      description:
+        '筛选条件，JSON 数组 [{column, op, value}]，各条件同时满足。op：eq 等于、ne 不等于（含空值）、contains 包含（仅文本，不分大小写）、' +
+        'gt 大于、gte 大于等于、lt 小于、lte 小于等于、between 介于（value 为 [起, 止]，含两端；这些仅数字、日期时间、时间）、is_null 为空、not_null 不为空（不需 value）',
+    }),
+  ),
+};
+export const RecordsQuery = Type.Object({
+  ...RecordsWhere,
   limit: Type.Optional(Int({ minimum: 1, maximum: 200, description: '每页条数，默认 20，最多 200' })),
   offset: Type.Optional(Int({ minimum: 0, maximum: 10_000_000 })),
-  order_by: Type.Optional(Type.String({ maxLength: 129, description: '表中的列名，前加 - 为倒序' })),
+  count: Type.Optional(
+    Type.Union([Type.Literal('exact'), Type.Literal('estimate')], {
+      description: 'exact（默认）精确计数；estimate：无筛选且目录估计不少于 5 万行时用 PostgreSQL 的 reltuples / MySQL 的 TABLE_ROWS 估计，应答中 count_estimated 为 true',
+    }),
+  ),
 });
+export const RecordsExportQuery = Type.Object(RecordsWhere);
+
+/** A free read-only statement of the 查询 tab. */
+export const QueryBody = Type.Object({
+  ...SchemaWhere,
+  sql: Type.String({ maxLength: 100_000, description: '一条只读语句（SELECT、WITH、VALUES、TABLE、SHOW、EXPLAIN；MySQL 另有 DESCRIBE）' }),
+  limit: Type.Optional(Int({ minimum: 1, maximum: 10_000, description: '最多返回的行数，默认 1000，最多 10000；导出时不限' })),
+  timeout_seconds: Type.Optional(Int({ minimum: 1, maximum: 300, description: '语句超时秒数，默认 30' })),
+});
+export const QueryAnswer = Type.Object({
+  columns: Type.Array(Type.Object({ name: Type.String() })),
+  rows: Type.Array(Type.Array(Type.Unknown()), { description: '每行按 columns 的顺序给出各列的值（结果中列名可以重复）' }),
+  truncated: Type.Boolean({ description: '结果多于 limit 行，只给出前 limit 行' }),
+  elapsed_ms: Type.Integer({ description: '执行用时（毫秒）' }),
+});
+/** What the export routes answer: a CSV file, streamed. */
+export const CsvFile = { description: 'CSV 文件（UTF-8，带 BOM，逐批写出）', content: { 'text/csv': { schema: Type.String() } } };
 
 // Answers of the browser. Every field the handlers send is listed with its type: the response
 // schema serializes the answer, and drops any field it does not list.
@@ -66,7 +99,13 @@ export const TestResult = Type.Object({ success: Type.Boolean(), message: Type.S
 
 /** A database or schema (introspection-routes.ts listed). */
 export const NamedList = Type.Array(Type.Object({ name: Type.String() }));
-export const TableList = Type.Array(Type.Object({ name: Type.String(), comment: Nullable(Type.String()) }));
+export const TableList = Type.Array(
+  Type.Object({
+    name: Type.String(),
+    comment: Nullable(Type.String()),
+    rows: Nullable(Type.Integer({ description: '估计行数（PostgreSQL 的 reltuples、MySQL 的 TABLE_ROWS），没有估计（视图、未分析过）时为 null' })),
+  }),
+);
 
 const NameAndType = Type.Object({ name: Type.String(), type: Type.String() });
 const Names = Type.Array(Type.String());
@@ -111,4 +150,5 @@ export const Diagram = Type.Object({
 export const RecordsPage = Type.Object({
   ...PageOf(Type.Record(Type.String(), Type.Unknown())).properties,
   columns: Type.Array(NameAndType),
+  count_estimated: Type.Boolean({ description: 'count 是目录给出的估计值（请求 count=estimate 且表很大时）' }),
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { labelGroups, labels } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { countsByGroup, deleteGroups, rowCount } from '../../lib/groups';
+import { changedFields, recordActivity, type Actor } from '../activity/record';
 import type { LabelGroupRow } from './queries';
 
 /** The label groups of a project, in their order, and how many labels each holds. */
@@ -12,13 +13,16 @@ export async function listLabelGroups(db: Db, projectUuid: string) {
 }
 
 /** A new label group, last unless `order` places it. */
-export async function createLabelGroup(db: Db, projectUuid: string, name: string, order: number | undefined) {
-  const [group] = await db
-    .insert(labelGroups)
-    .values({ projectUuid, name, order: order ?? (await rowCount(db, labelGroups, eq(labelGroups.projectUuid, projectUuid))) })
-    .returning();
-  return group;
-}
+export const createLabelGroup = (db: Db, projectUuid: string, name: string, order: number | undefined, by?: Actor | null) =>
+  db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [group] = await tx
+      .insert(labelGroups)
+      .values({ projectUuid, name, order: order ?? (await rowCount(tx, labelGroups, eq(labelGroups.projectUuid, projectUuid))) })
+      .returning();
+    await recordActivity(tx, projectUuid, by, { action: '创建', type: 'label_group', id: group.id, name });
+    return group;
+  });
 
 export async function findLabelGroup(db: Db, projectUuid: string, id: number) {
   const [group] = await db.select().from(labelGroups).where(and(eq(labelGroups.id, id), eq(labelGroups.projectUuid, projectUuid)));
@@ -26,16 +30,23 @@ export async function findLabelGroup(db: Db, projectUuid: string, id: number) {
   return group;
 }
 
-export async function updateLabelGroup(db: Db, id: number, changes: Partial<LabelGroupRow>) {
-  const [group] = await db.update(labelGroups).set({ ...changes, updatedAt: new Date() }).where(eq(labelGroups.id, id)).returning();
-  return group;
-}
+export const updateLabelGroup = (db: Db, before: LabelGroupRow, changes: Partial<LabelGroupRow>, by?: Actor | null) =>
+  db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [group] = await tx.update(labelGroups).set({ ...changes, updatedAt: new Date() }).where(eq(labelGroups.id, before.id)).returning();
+    const changed = changedFields(before, changes, ['name', 'order']);
+    if (group && Object.keys(changed).length) await recordActivity(tx, before.projectUuid, by, { action: '修改', type: 'label_group', id: group.id, name: group.name, changes: changed });
+    return group;
+  });
 
 export const labelCount = (db: Db, groupId: number) => rowCount(db, labels, eq(labels.labelGroupId, groupId));
 
 /** Deletes label groups of the project, all or none; their labels go with them. */
-export const deleteLabelGroups = (db: Db, projectUuid: string, ids: number[]) =>
-  deleteGroups(db, labelGroups, labelGroups.id, eq(labelGroups.projectUuid, projectUuid), ids, '部分标签分组不存在');
+export const deleteLabelGroups = (db: Db, projectUuid: string, ids: number[], by?: Actor | null) =>
+  deleteGroups(db, labelGroups, labelGroups.id, eq(labelGroups.projectUuid, projectUuid), ids, '部分标签分组不存在', {
+    name: labelGroups.name,
+    then: (tx, rows) => recordActivity(tx, projectUuid, by, rows.map((row) => ({ action: '删除', type: 'label_group', id: row.id, name: row.name }))),
+  });
 
 /** Puts the project's label groups in this order; every one of them must be named once. */
 export async function sortLabelGroups(db: Db, projectUuid: string, ids: number[]) {

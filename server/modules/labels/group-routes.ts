@@ -42,7 +42,7 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
     { config: inProject(LABEL_PERMISSIONS.createGroup), schema: { tags, summary: '新建标签分组', params: ProjectParams, body: LabelGroupWrite, response: { 201: LabelGroup } } },
     async (request, reply) => {
       const name = checkGroupName(request.body.name, '分组名称必填！');
-      const group = await refuseTaken(() => createLabelGroup(app.db, projectOf(request).project.uuid, name, request.body.order), taken);
+      const group = await refuseTaken(() => createLabelGroup(app.db, projectOf(request).project.uuid, name, request.body.order, request.user), taken);
       return reply.status(201).send(present(group, 0));
     },
   );
@@ -55,7 +55,7 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
       const changes: Partial<LabelGroupRow> = {};
       if (request.body.name !== undefined) changes.name = checkGroupName(request.body.name, '组名不能为空');
       if (request.body.order !== undefined) changes.order = request.body.order;
-      const updated = await refuseTaken(() => updateLabelGroup(app.db, group.id, changes), taken);
+      const updated = await refuseTaken(() => updateLabelGroup(app.db, group, changes, request.user), taken);
       return present(updated, await labelCount(app.db, group.id));
     },
   );
@@ -66,7 +66,7 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { project } = projectOf(request);
       const group = await findLabelGroup(app.db, project.uuid, request.params.id);
-      await deleteLabelGroups(app.db, project.uuid, [group.id]);
+      await deleteLabelGroups(app.db, project.uuid, [group.id], request.user);
       return reply.status(204).send();
     },
   );
@@ -76,7 +76,7 @@ export async function labelGroupRoutes(app: FastifyInstance): Promise<void> {
     { config: inProject(LABEL_PERMISSIONS.deleteGroup), schema: { tags, summary: '批量删除标签分组（其下标签一并删除）', params: ProjectParams, body: Ids, response: { 200: OkOf(DeletedCount) } } },
     async (request) => {
       const ids = parseIds(request.body.ids, '请选择删除分组');
-      return ok({ deleted: await deleteLabelGroups(app.db, projectOf(request).project.uuid, ids) }, '批量删除成功!');
+      return ok({ deleted: await deleteLabelGroups(app.db, projectOf(request).project.uuid, ids, request.user) }, '批量删除成功!');
     },
   );
 

@@ -45,7 +45,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       const name = checkLabelName(request.body.name);
       const labelGroupId = checkGroupRef(await projectGroups(app.db, project.uuid), request.body.label_group);
       const values = { projectUuid: project.uuid, name, origin: request.body.origin ?? '报告', labelGroupId, extraInfo: readExtraInfo(request.body.extra_info) };
-      const label = await refuseTaken(() => insertLabel(app.db, values), () => duplicate(name));
+      const label = await refuseTaken(() => insertLabel(app.db, values, request.user), () => duplicate(name));
       return reply.status(201).send(await present(label));
     },
   );
@@ -57,7 +57,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       const { project } = projectOf(request);
       const label = await findLabel(app.db, project.uuid, request.params.id);
       const changes = await labelChanges(app.db, project.uuid, request.body);
-      const [updated] = await refuseTaken(() => updateLabels(app.db, [{ id: label.id, set: changes }]), () => duplicate(changes.name ?? label.name));
+      const [updated] = await refuseTaken(() => updateLabels(app.db, [{ id: label.id, set: changes }], request.user), () => duplicate(changes.name ?? label.name));
       // Deleted by a concurrent request since it was found.
       if (!updated) throw notFound('标签不存在');
       return present(updated);
@@ -69,7 +69,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     { config: inProject(LABEL_PERMISSIONS.delete), schema: { tags, summary: '删除标签（同时从所有报告和素材上移除）', params: ProjectIdParams } },
     async (request, reply) => {
       const { project } = projectOf(request);
-      await deleteLabels(app.db, project.uuid, [(await findLabel(app.db, project.uuid, request.params.id)).id]);
+      await deleteLabels(app.db, project.uuid, [(await findLabel(app.db, project.uuid, request.params.id)).id], request.user);
       return reply.status(204).send();
     },
   );
@@ -86,7 +86,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       await labelsOfProject(app.db, project.uuid, items.map((item) => item.id));
       const changes: Array<{ id: number; set: Partial<LabelRow> }> = [];
       for (const { id, ...body } of items) changes.push({ id, set: await labelChanges(app.db, project.uuid, body) });
-      await refuseTaken(() => updateLabels(app.db, changes), () => badRequest('目标分组中已有同名标签', 400));
+      await refuseTaken(() => updateLabels(app.db, changes, request.user), () => badRequest('目标分组中已有同名标签', 400));
       return ok({ updated: items.length }, '标签更新成功');
     },
   );
@@ -98,7 +98,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       const { project } = projectOf(request);
       const ids = parseIds(request.body.ids, '请勾选批量删除数据!');
       await labelsOfProject(app.db, project.uuid, ids);
-      await deleteLabels(app.db, project.uuid, ids);
+      await deleteLabels(app.db, project.uuid, ids, request.user);
       return reply.status(204).send();
     },
   );
@@ -126,7 +126,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
           throw badRequest(where + (error as Error).message);
         }
       });
-      const created = await refuseTaken(() => insertLabels(app.db, values), () => badRequest('部分标签在其分组中已存在，未新建任何标签', 400));
+      const created = await refuseTaken(() => insertLabels(app.db, values, request.user), () => badRequest('部分标签在其分组中已存在，未新建任何标签', 400));
       return reply.status(201).send(ok(created.map((label) => presentLabel(label, groups.get(label.labelGroupId ?? 0)?.name ?? null, tz)), '新增标签成功'));
     },
   );

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { changedFields, recordActivity, type Actor } from '../activity/record';
 import type { Db } from '../../db/client';
 import { labelGroups, labels, type LabelOrigin } from '../../db/schema';
 import { formatDateTime } from '../../lib/dates';
@@ -101,28 +102,43 @@ export async function groupNameOf(db: Db, groupId: number | null): Promise<strin
   return group?.name ?? null;
 }
 
-export async function insertLabel(db: Db, values: typeof labels.$inferInsert) {
-  const [label] = await db.insert(labels).values(values).returning();
-  return label;
-}
+export const insertLabel = (db: Db, values: typeof labels.$inferInsert, by?: Actor | null) =>
+  db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [label] = await tx.insert(labels).values(values).returning();
+    await recordActivity(tx, label.projectUuid, by, { action: '创建', type: 'label', id: label.id, name: label.name });
+    return label;
+  });
 
 /** Inserts labels in one transaction, a thousand rows a statement: all or none. */
-export const insertLabels = (db: Db, values: Array<typeof labels.$inferInsert>) =>
-  db.transaction(async (tx) => {
+export const insertLabels = (db: Db, values: Array<typeof labels.$inferInsert>, by?: Actor | null) =>
+  db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
     const rows: LabelRow[] = [];
     for (let start = 0; start < values.length; start += 1000) rows.push(...(await tx.insert(labels).values(values.slice(start, start + 1000)).returning()));
+    if (rows.length) await recordActivity(tx, rows[0].projectUuid, by, rows.map((label) => ({ action: '创建', type: 'label', id: label.id, name: label.name })));
     return rows;
   });
 
 /** Applies each label's changes in one transaction: all or none. */
-export const updateLabels = (db: Db, changes: Array<{ id: number; set: Partial<LabelRow> }>) =>
-  db.transaction(async (tx) => {
+export const updateLabels = (db: Db, changes: Array<{ id: number; set: Partial<LabelRow> }>, by?: Actor | null) =>
+  db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const ids = changes.map((change) => change.id);
+    const before = new Map((ids.length ? await tx.select().from(labels).where(inArray(labels.id, ids)).for('update') : []).map((label) => [label.id, label]));
     const rows: LabelRow[] = [];
     for (const { id, set } of changes) rows.push(...(await tx.update(labels).set(set).where(eq(labels.id, id)).returning()));
+    const entries = rows
+      .map((row) => ({ action: '修改' as const, type: 'label' as const, id: row.id, name: row.name, changes: changedFields(before.get(row.id) ?? {}, row, ['name', 'origin', 'labelGroupId', 'extraInfo']) }))
+      .filter((entry) => Object.keys(entry.changes).length);
+    if (rows.length) await recordActivity(tx, rows[0].projectUuid, by, entries);
     return rows;
   });
 
 /** Deletes labels of the project; they leave every item and filter group. */
-export async function deleteLabels(db: Db, projectUuid: string, ids: number[]) {
-  await db.delete(labels).where(and(eq(labels.projectUuid, projectUuid), inArray(labels.id, ids)));
-}
+export const deleteLabels = (db: Db, projectUuid: string, ids: number[], by?: Actor | null) =>
+  db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const removed = await tx.delete(labels).where(and(eq(labels.projectUuid, projectUuid), inArray(labels.id, ids))).returning({ id: labels.id, name: labels.name });
+    await recordActivity(tx, projectUuid, by, removed.map((label) => ({ action: '删除', type: 'label', id: label.id, name: label.name })));
+  });

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { libraryItems, scripts, storedFiles } from '../../db/schema';
+import { libraryBin, libraryItems, scripts, scriptVersions, storedFiles } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { MIME, type FileType } from '../../lib/file-types';
 import { isId } from '../../lib/schema-types';
+import { inIds } from '../../lib/sql';
 
 /** The default covers the app ships are plain static images, usable by every project. */
 export const BUILTIN_COVER = /^\/covers\/[a-z0-9-]+\.(png|jpe?g|svg)$/;
@@ -45,13 +46,13 @@ export async function resolveFileUrl(
 export async function lockFiles(tx: Db, fileIds: Array<number | null | undefined>): Promise<void> {
   const ids = [...new Set(fileIds.filter((id): id is number => typeof id === 'number'))].sort((a, b) => a - b);
   if (ids.length === 0) return;
-  const found = await tx.select({ id: storedFiles.id }).from(storedFiles).where(inArray(storedFiles.id, ids)).orderBy(storedFiles.id).for('share');
+  const found = await tx.select({ id: storedFiles.id }).from(storedFiles).where(inIds(storedFiles.id, ids)).orderBy(storedFiles.id).for('share');
   if (found.length !== ids.length) throw badRequest('文件不存在或不属于本项目，请重新上传');
 }
 
 /**
  * Inside the transaction that took items (or scripts) away from these files: deletes the
- * project's files that no item or script refers to any more. Their rows are locked first and
+ * project's files that no item, recycle bin entry or script refers to any more. Their rows are locked first and
  * the references counted in a later statement, so an item created meanwhile is either seen or
  * finds its file gone.
  * Organization files (no project) may serve elsewhere (a logo, an avatar) and are kept.
@@ -63,7 +64,7 @@ export async function releaseFiles(tx: Db, projectUuid: string, fileIds: Array<n
   const candidates = await tx
     .select({ id: storedFiles.id })
     .from(storedFiles)
-    .where(and(eq(storedFiles.projectUuid, projectUuid), inArray(storedFiles.id, ids)))
+    .where(and(eq(storedFiles.projectUuid, projectUuid), inIds(storedFiles.id, ids)))
     .orderBy(storedFiles.id)
     .for('update');
   if (candidates.length === 0) return;
@@ -71,9 +72,14 @@ export async function releaseFiles(tx: Db, projectUuid: string, fileIds: Array<n
   const stillUsed = await tx
     .select({ fileId: libraryItems.fileId, coverFileId: libraryItems.coverFileId })
     .from(libraryItems)
-    .where(or(inArray(libraryItems.fileId, lockedIds), inArray(libraryItems.coverFileId, lockedIds)));
-  const usedByScripts = await tx.select({ fileId: scripts.fileId }).from(scripts).where(inArray(scripts.fileId, lockedIds));
-  const used = new Set([...stillUsed.flatMap((row) => [row.fileId, row.coverFileId]), ...usedByScripts.map((row) => row.fileId)]);
+    .where(or(inIds(libraryItems.fileId, lockedIds), inIds(libraryItems.coverFileId, lockedIds)));
+  const usedByBin = await tx
+    .select({ fileId: libraryBin.fileId, coverFileId: libraryBin.coverFileId })
+    .from(libraryBin)
+    .where(or(inIds(libraryBin.fileId, lockedIds), inIds(libraryBin.coverFileId, lockedIds)));
+  const usedByScripts = await tx.select({ fileId: scripts.fileId }).from(scripts).where(inIds(scripts.fileId, lockedIds));
+  const usedByVersions = await tx.select({ fileId: scriptVersions.fileId }).from(scriptVersions).where(inIds(scriptVersions.fileId, lockedIds));
+  const used = new Set([...[...stillUsed, ...usedByBin].flatMap((row) => [row.fileId, row.coverFileId]), ...usedByScripts.map((row) => row.fileId), ...usedByVersions.map((row) => row.fileId)]);
   const unused = lockedIds.filter((id) => !used.has(id));
-  if (unused.length > 0) await tx.delete(storedFiles).where(inArray(storedFiles.id, unused));
+  if (unused.length > 0) await tx.delete(storedFiles).where(inIds(storedFiles.id, unused));
 }

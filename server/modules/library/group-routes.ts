@@ -44,7 +44,7 @@ export function groupRoutes(spec: LibraryKindContract) {
         const { project } = projectOf(request);
         const name = checkGroupName(request.body.name, '分组名称必填！');
         const values = { projectUuid: project.uuid, kind: spec.kind, name, sorted: request.body.sorted, userUuid: request.user?.uuid };
-        return ok(present(await refuseTaken(() => createGroup(app.db, values), taken)), '新增分组成功');
+        return ok(present(await refuseTaken(() => createGroup(app.db, values, request.user), taken)), '新增分组成功');
       },
     );
 
@@ -54,7 +54,7 @@ export function groupRoutes(spec: LibraryKindContract) {
       async (request) => {
         const group = await findGroup(app.db, projectOf(request).project.uuid, spec.kind, request.params.id);
         const changes = { name: checkGroupName(request.body.name, '组名不能为空'), sorted: request.body.sorted ?? group.sorted };
-        return ok(present(await refuseTaken(() => updateGroup(app.db, group.id, changes), taken)), '修改分组名称成功');
+        return ok(present(await refuseTaken(() => updateGroup(app.db, group, changes, request.user), taken)), '修改分组名称成功');
       },
     );
 
@@ -62,7 +62,7 @@ export function groupRoutes(spec: LibraryKindContract) {
       `${base}/batch_edit/`,
       { config: needs('editGroup'), schema: { tags, summary: '保存分组的名称与顺序，全部成功或全部不变', params: ProjectParams, body: GroupBatchEdit, response: { 200: OkOf(Type.Null()) } } },
       async (request) => {
-        await refuseTaken(() => saveGroups(app.db, projectOf(request).project.uuid, spec.kind, request.body.data), taken);
+        await refuseTaken(() => saveGroups(app.db, projectOf(request).project.uuid, spec.kind, request.body.data, request.user), taken);
         return ok(null, '排序成功');
       },
     );
@@ -72,7 +72,7 @@ export function groupRoutes(spec: LibraryKindContract) {
       { config: needs('deleteGroup'), schema: { tags, summary: `批量删除${spec.entity}分组（其中的${spec.entity}移出分组）`, params: ProjectParams, body: Ids, response: { 200: OkOf(DeletedCount) } } },
       async (request) => {
         const ids = parseIds(request.body.ids, '请选择删除分组');
-        return ok({ deleted: await deleteKindGroups(app.db, projectOf(request).project.uuid, spec.kind, ids) }, '批量删除成功!');
+        return ok({ deleted: await deleteKindGroups(app.db, projectOf(request).project.uuid, spec.kind, ids, request.user) }, '批量删除成功!');
       },
     );
   };

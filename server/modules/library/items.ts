@@ -1,7 +1,8 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { labels, libraryItemLabels, libraryItems, storedFiles, type LibraryKind } from '../../db/schema';
+import { intArray } from '../../lib/sql';
+import { labels, libraryItemContents, libraryItemLabels, libraryItems, storedFiles, type ContentState, type LibraryKind } from '../../db/schema';
 import { formatDateTime, parseDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { thumbnailUrl } from '../uploads/access';
@@ -76,9 +77,21 @@ export const presentedColumns = {
     select json_agg(json_build_object('id', ${labels.id}, 'name', ${labels.name}, 'label_group', ${labels.labelGroupId}, 'extra_info', ${labels.extraInfo}) order by ${labels.id})
     from ${libraryItemLabels} join ${labels} on ${labels.id} = ${libraryItemLabels.labelId}
     where ${libraryItemLabels.itemId} = ${libraryItems.id}), '[]'::json)`,
+  /** Text extraction (docs/design/content-search.md); no row yet reads as queued. */
+  content: sql<{ state: ContentState; reason: string | null } | null>`(select json_build_object('state', ${libraryItemContents.state}, 'reason', ${libraryItemContents.reason})
+    from ${libraryItemContents} where ${libraryItemContents.itemId} = ${libraryItems.id})`,
 };
-export const imageFileOfItem = eq(storedFiles.id, sql`case when ${libraryItems.kind} = 'report' then ${libraryItems.coverFileId} else ${libraryItems.fileId} end`);
-export type Presentable = { item: Omit<ItemRow, 'terms' | 'pairs'>; imageFile: { id: number; name: string; thumbKey: string | null } | null; labels: typeof presentedColumns.labels._.type };
+/** The file a card shows: a report's cover, or its report file when it has no cover of its own (the first page, once drawn); a material's image. */
+export const imageFileOfItem = eq(
+  storedFiles.id,
+  sql`case when ${libraryItems.kind} = 'report' then coalesce(${libraryItems.coverFileId}, ${libraryItems.fileId}) else ${libraryItems.fileId} end`,
+);
+export type Presentable = {
+  item: Omit<ItemRow, 'terms' | 'pairs'>;
+  imageFile: { id: number; name: string; thumbKey: string | null } | null;
+  labels: typeof presentedColumns.labels._.type;
+  content: typeof presentedColumns.content._.type;
+};
 
 export async function itemsOfProject(db: Db, projectUuid: string, kind: LibraryKind, ids: number[]): Promise<ItemRow[]> {
   if (ids.length === 0) return [];
@@ -99,7 +112,7 @@ const itemQuery = preparedPer((db) =>
 );
 
 /** An item as the report service shows it, with its labels and card thumbnail. */
-export function presentItem({ item, imageFile, labels: itemLabels }: Presentable, timeZone: string) {
+export function presentItem({ item, imageFile, labels: itemLabels, content }: Presentable, timeZone: string) {
   const imageFileId = item.kind === 'report' ? item.coverFileId : item.fileId;
   const builtin = item.kind === 'report' && BUILTIN_COVER.test(item.cover) ? item.cover : null;
   return {
@@ -110,10 +123,13 @@ export function presentItem({ item, imageFile, labels: itemLabels }: Presentable
     file: item.file,
     real_file_name: item.realFileName,
     group_id: item.groupId ?? -1,
-    thumbnail: imageFileId === null ? builtin : imageFile ? thumbnailUrl(imageFile) : null,
+    // A report without a cover of its own shows its file's first page once drawn, until then the built-in cover.
+    thumbnail: imageFileId !== null ? imageFile && thumbnailUrl(imageFile) : imageFile?.thumbKey ? thumbnailUrl(imageFile) : builtin,
     labels: itemLabels,
     created_at: formatDateTime(item.createdAt, timeZone)!,
     updated_at: formatDateTime(item.updatedAt, timeZone)!,
+    content_state: content?.state ?? 'queued',
+    content_reason: content?.reason ?? null,
   };
 }
 
@@ -123,14 +139,19 @@ export async function presentedItem(db: Db, projectUuid: string, kind: LibraryKi
   return found && presentItem(found, timeZone);
 }
 
-/** Items by id, presented, oldest first (a bulk create's answer). */
-export async function presentedItems(db: Db, projectUuid: string, kind: LibraryKind, ids: number[], timeZone: string) {
-  if (ids.length === 0) return [];
-  const found = await db
+const itemsQuery = preparedPer((db) =>
+  db
     .select(presentedColumns)
     .from(libraryItems)
     .leftJoin(storedFiles, imageFileOfItem)
-    .where(and(eq(libraryItems.projectUuid, projectUuid), eq(libraryItems.kind, kind), inArray(libraryItems.id, ids)))
-    .orderBy(asc(libraryItems.id));
+    .where(and(eq(libraryItems.projectUuid, sql.placeholder('projectUuid')), eq(libraryItems.kind, sql.placeholder('kind')), sql`${libraryItems.id} = any(${sql.placeholder('ids')}::int[])`))
+    .orderBy(asc(libraryItems.id))
+    .prepare('library_items'),
+);
+
+/** Items by id, presented, oldest first (a bulk create's answer), by a statement prepared once like the detail's. */
+export async function presentedItems(db: Db, projectUuid: string, kind: LibraryKind, ids: number[], timeZone: string) {
+  if (ids.length === 0) return [];
+  const found = await itemsQuery(db).execute({ projectUuid, kind, ids: intArray(ids) });
   return found.map((row) => presentItem(row, timeZone));
 }

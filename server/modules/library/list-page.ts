@@ -5,13 +5,12 @@ import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { labels, libraryGroupCounts, libraryItemLabels, libraryItems, libraryDayCounts, libraryLabelDayCounts, libraryLabelSetCounts, storedFiles, type LibraryKind } from '../../db/schema';
 import type { LibraryKindContract } from '../../../contract/library';
-import { containing } from '../../lib/sql';
+import { containing, intArray, textArray } from '../../lib/sql';
 import { imageFileOfItem, presentedColumns, presentItem, type ListFilter, type Presentable } from './items';
 import { changeVersion, rememberedAnswer } from './list-cache';
 
-const labelTerm = (id: number) => `label:${id}`;
+export const labelTerm = (id: number) => `label:${id}`;
 /** A text[] literal of any strings (label names included: quotes and backslashes escaped). */
-const textArray = (texts: string[]) => `{${texts.map((text) => `"${text.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 const labelsQuery = preparedPer((db) =>
   db
@@ -43,7 +42,7 @@ const LABEL_LOOKUPS_MAX = 1000;
  * still what was found (`labelsUnchanged`), so a label another process moved or deleted is
  * never filtered by a stale group, and the list costs no round trip to learn its labels' groups.
  */
-async function labelLookup(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, fresh: boolean): Promise<LabelLookup | null> {
+export async function labelLookup(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter, fresh: boolean): Promise<LabelLookup | null> {
   if (filter.labelIds.length === 0 && filter.labelNames.length === 0) return { sets: [], found: [] };
   let lookups = labelLookups.get(db);
   if (!lookups) labelLookups.set(db, (lookups = new LRUCache({ max: LABEL_LOOKUPS_MAX })));
@@ -54,7 +53,7 @@ async function labelLookup(db: Db, projectUuid: string, spec: LibraryKindContrac
   const wanted = await labelsQuery(db).execute({
     projectUuid,
     origin: spec.entity,
-    ids: `{${filter.labelIds.join(',')}}`,
+    ids: intArray(filter.labelIds),
     names: textArray(filter.labelNames),
   });
   const foundIds = new Set(wanted.map((label) => label.id));
@@ -79,7 +78,7 @@ const levelLabelsQuery = preparedPer((db) =>
     )
     .prepare('library_list_level_labels'),
 );
-const labelsOfLevel = async (db: Db, projectUuid: string, spec: LibraryKindContract, level: number) =>
+export const labelsOfLevel = async (db: Db, projectUuid: string, spec: LibraryKindContract, level: number) =>
   (await levelLabelsQuery(db).execute({ projectUuid, origin: spec.entity, level: String(level) })).map((label) => label.id);
 
 const labelsFound = (found: Array<{ id: number; groupId: number | null }>) =>
@@ -89,7 +88,7 @@ const labelsFound = (found: Array<{ id: number; groupId: number | null }>) =>
 function labelsUnchanged(projectUuid: string, spec: LibraryKindContract, filter: ListFilter, lookup: LabelLookup, bind: Bind): SQL {
   return sql`(select coalesce(array_agg(${labels.id} || ':' || coalesce(${labels.labelGroupId}, 0) order by ${labels.id}), '{}') from ${labels}
     where ${labels.projectUuid} = ${bind('projectUuid', projectUuid)} and ${labels.origin} = ${bind('origin', spec.entity)}
-      and (${labels.id} = any(${bind('ids', `{${filter.labelIds.join(',')}}`)}::int[]) or ${labels.name} = any(${bind('names', textArray(filter.labelNames))}::text[])))
+      and (${labels.id} = any(${bind('ids', intArray(filter.labelIds))}::int[]) or ${labels.name} = any(${bind('names', textArray(filter.labelNames))}::text[])))
     = ${bind('found', textArray(lookup.found))}::text[]`;
 }
 
@@ -98,7 +97,7 @@ function labelsUnchanged(projectUuid: string, spec: LibraryKindContract, filter:
  * of filter (`prepared` below), or as the value itself in one built for one use.
  */
 type Bind = (name: string, value: unknown) => unknown;
-const asValue: Bind = (_name, value) => value;
+export const asValue: Bind = (_name, value) => value;
 const asPlaceholder: Bind = (name) => sql.placeholder(name);
 
 /** Beyond this many pairs (a long name with many labels) the filter reads `terms`: as exact, and bounded by their sum. */
@@ -114,16 +113,16 @@ const PAIR_KEYS_MAX = 256;
  * name's pieces and each single-label group's label (`@>`), and one label of each group of
  * several (`&&`). A name of one character has no pieces: LIKE alone decides it.
  */
-function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][], bind: Bind): SQL[] {
+export function conditions(projectUuid: string, kind: LibraryKind, filter: ListFilter, sets: number[][], bind: Bind): SQL[] {
   const where: SQL[] = [sql`${libraryItems.projectUuid} = ${bind('projectUuid', projectUuid)}`, sql`${libraryItems.kind} = ${bind('kind', kind)}`];
   const singles = sets.filter((ids) => ids.length === 1).map(([id]) => id);
   const several = sets.filter((group) => group.length > 1);
   const pieces = filter.name && [...filter.name].length >= 2 ? sql`library_name_terms(${bind('name', filter.name)})` : undefined;
   const pairKeys = ([...(filter.name ?? '')].length - 1) * sets.flat().length;
   if (pieces && sets.length > 0 && pairKeys <= PAIR_KEYS_MAX) {
-    if (singles.length > 0) where.push(sql`${libraryItems.pairs} @> library_pair_keys(${pieces}, ${bind('all', `{${singles.join(',')}}`)}::int[])`);
+    if (singles.length > 0) where.push(sql`${libraryItems.pairs} @> library_pair_keys(${pieces}, ${bind('all', intArray(singles))}::int[])`);
     for (const [i, ids] of several.entries()) {
-      where.push(sql`${libraryItems.pairs} && library_pair_keys(${pieces}, ${bind(`any${i}`, `{${ids.join(',')}}`)}::int[])`);
+      where.push(sql`${libraryItems.pairs} && library_pair_keys(${pieces}, ${bind(`any${i}`, intArray(ids))}::int[])`);
     }
   } else {
     const all = textArray(singles.map(labelTerm));
@@ -190,18 +189,52 @@ const DAY_SECONDS = 86_400;
 /** Links a page of labels of one group may merge (labels × the page's reach); beyond, it walks the list. */
 const LINKS_MERGED_MAX = 10_000;
 
+/** Ids per slice of the day counts (library_slice in migration 0033). */
+const SLICE_IDS = 1024;
+
 /**
- * Where a deep page starts, in list order: the day holding the item at `offset` and the number
- * of items before that day, from a running sum of the list's day counts (or the label's), read
- * in list order from the index and stopped at that day. No row past the end. A CTE of the page's statement.
+ * Where a deep page starts, in list order: a position (`at`, `id`) of the order (created_at,
+ * id) and the number of items before it. First the day holding the item at `offset` and the
+ * items before that day, from a running sum of the list's day counts (or the label's), read in
+ * list order from the index and stopped at that day. Then, within that day, the last slice
+ * boundary before the offset that is also a boundary in list order: every item of the slices
+ * below it was created no later than every item above it (their kept bounds say so; bounds
+ * loosened by deletes only hide a boundary). In a day of many items created at one time (a bulk
+ * import) every slice boundary is one, so the page skips at most a slice's items; in a day of
+ * items created one by one, ids grow with created_at and most are. No row past the end.
+ * A CTE of the page's statement.
  */
-function dayAnchor(db: Db, days: SQL, descending: boolean, offset: unknown) {
+function anchorOf(db: Db, counts: SQL, descending: boolean, offset: unknown) {
   const direction = sql.raw(descending ? 'desc' : 'asc');
-  return db.$with('anchor', { day: sql<number>`day`, before: sql<number>`before` }).as(sql`
-    select day, before from (
-      select day, n, coalesce(sum(n) over (order by day ${direction} rows between unbounded preceding and 1 preceding), 0)::int as before
-      from (${days} order by 1 ${direction}) as days
-    ) as running where before + n > ${offset} limit 1`);
+  const earlier = sql.raw('rows between unbounded preceding and 1 preceding');
+  // Every frame starts at the first row, so each window is one pass: min and max have no inverse,
+  // and a frame from the current row to the end was recomputed for each row (2 ms at 200 slices).
+  const sofar = sql.raw('rows between unbounded preceding and current row');
+  // Ascending, a cut below slice s: the items of slices below it are before it, and it starts at
+  // (lowest created_at at or above s, first id of s). Descending, a cut above slice s: the items
+  // of slices above it are before it, and the page goes on below (lowest created_at above s,
+  // first id of s + 1), or below the day's end from the top slice.
+  const cut = descending
+    ? sql`min(lo) over (order by slice desc ${earlier}) as at, (slice + 1) * ${sql.raw(String(SLICE_IDS))} as id,
+        max(hi) over (order by slice ${sofar}) as below_hi, min(lo) over (order by slice desc ${earlier}) as above_lo`
+    : sql`min(lo) over (order by slice desc ${sofar}) as at, slice * ${sql.raw(String(SLICE_IDS))} as id,
+        max(hi) over (order by slice ${earlier}) as below_hi, min(lo) over (order by slice desc ${sofar}) as above_lo`;
+  return db.$with('anchor', { at: sql<string>`at`, id: sql<number>`id`, before: sql<number>`before` }).as(sql`
+    select coalesce(at, to_timestamp((day + 1) * ${sql.raw(String(DAY_SECONDS))}::float8)) as at, case when at is null then 0 else id end as id, before from (
+      select the_day.day, slices.slice, the_day.before + coalesce(sum(slices.n) over (order by slices.slice ${direction} ${earlier}), 0)::int as before, ${cut}
+      from (
+        select day, before from (
+          select day, n, coalesce(sum(n) over (order by day ${direction} ${earlier}), 0)::int as before
+          from (select day, sum(n) as n from (${counts}) as counts group by 1 order by 1 ${direction}) as days
+        ) as running where before + n > ${offset} limit 1
+      ) as the_day
+      cross join lateral (
+        select slice, sum(n) as n, min(lo) as lo, max(hi) as hi from (${counts}) as counts
+        where counts.day = the_day.day group by 1 having sum(n) > 0
+      ) as slices
+    ) as cuts
+    where (below_hi is null or above_lo is null or below_hi <= above_lo) and before <= ${offset}
+    order by slice ${sql.raw(descending ? 'asc' : 'desc')} limit 1`);
 }
 
 /**
@@ -262,32 +295,35 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
   // An item with several of the labels comes once; each label gives at most the page's reach of links.
   const order = sql.raw(filter.descending ? 'desc' : 'asc');
   const anyOfLinks = anyOfLabels
-    ? sql`(select distinct links.item_id, links.created_at from unnest(${bind('anyOf', `{${sets[0].join(',')}}`)}::int[]) as wanted(id)
+    ? sql`(select distinct links.item_id, links.created_at from unnest(${bind('anyOf', intArray(sets[0]))}::int[]) as wanted(id)
         cross join lateral (select ${libraryItemLabels.itemId}, ${libraryItemLabels.createdAt} from ${libraryItemLabels}
           where ${libraryItemLabels.labelId} = wanted.id order by 2 ${order}, 1 ${order}
           limit ${firstPage ? sql.raw(String(filter.pageSize)) : bind('reach', offset + filter.pageSize)}) as links) as any_of`
     : undefined;
-  const days = !deep
+  const counts = !deep
     ? undefined
     : oneLabelOnly
-      ? sql`select ${libraryLabelDayCounts.day} as day, sum(${libraryLabelDayCounts.n}) as n from ${libraryLabelDayCounts}
-          where ${libraryLabelDayCounts.labelId} = ${label} group by 1`
-      : sql`select ${libraryDayCounts.day} as day, sum(${libraryDayCounts.n}) as n from ${libraryDayCounts}
+      ? sql`select ${libraryLabelDayCounts.day} as day, ${libraryLabelDayCounts.slice} as slice, ${libraryLabelDayCounts.n} as n,
+            ${libraryLabelDayCounts.lo} as lo, ${libraryLabelDayCounts.hi} as hi
+          from ${libraryLabelDayCounts} where ${libraryLabelDayCounts.labelId} = ${label}`
+      : sql`select ${libraryDayCounts.day} as day, ${libraryDayCounts.slice} as slice, ${libraryDayCounts.n} as n,
+            ${libraryDayCounts.lo} as lo, ${libraryDayCounts.hi} as hi
+          from ${libraryDayCounts}
           where ${libraryDayCounts.projectUuid} = ${bind('projectUuid', projectUuid)} and ${libraryDayCounts.kind} = ${bind('kind', spec.kind)}
-            and ${libraryDayCounts.groupKey} = ${bind('groupKey', filter.groupId === undefined ? -1 : (filter.groupId ?? 0))} group by 1`;
+            and ${libraryDayCounts.groupKey} = ${bind('groupKey', filter.groupId === undefined ? -1 : (filter.groupId ?? 0))}`;
 
   const build = () => {
     const direction = filter.descending ? desc : asc;
     const total = sql<number>`${kept ?? sql`count(*) over ()`}`.mapWith(Number).as('page_total');
-    const anchor = days && dayAnchor(db, days, filter.descending, at);
-    // A deep page starts at its day and skips only that day's items before the offset; past the end it is empty at once.
+    const anchor = counts && anchorOf(db, counts, filter.descending, at);
+    // A deep page starts at its anchor and skips only the items between it and the offset; past the end it is empty at once.
     const skipped = anchor ? (sql`(${at} - coalesce((select before from ${anchor}), 0))` as unknown as number) : (at as number);
-    const fromDay = (createdAt: typeof libraryItems.createdAt | typeof libraryItemLabels.createdAt) =>
+    const fromAnchor = (createdAt: typeof libraryItems.createdAt | typeof libraryItemLabels.createdAt, id: typeof libraryItems.id | typeof libraryItemLabels.itemId) =>
       !anchor
         ? undefined
         : filter.descending
-          ? sql`${createdAt} < coalesce(to_timestamp(((select day from ${anchor}) + 1) * ${sql.raw(String(DAY_SECONDS))}::float8), '-infinity')`
-          : sql`${createdAt} >= coalesce(to_timestamp((select day from ${anchor}) * ${sql.raw(String(DAY_SECONDS))}::float8), 'infinity')`;
+          ? sql`(${createdAt}, ${id}) < (coalesce((select at from ${anchor}), '-infinity'), coalesce((select id from ${anchor}), 0))`
+          : sql`(${createdAt}, ${id}) >= (coalesce((select at from ${anchor}), 'infinity'), coalesce((select id from ${anchor}), 0))`;
     const page = db.$with('page').as(
       anyOfLinks
         ? db
@@ -301,14 +337,14 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
         ? db
             .select({ id: sql<number>`${libraryItemLabels.itemId}`.as('page_id'), total })
             .from(libraryItemLabels)
-            .where(and(sql`${libraryItemLabels.labelId} = ${label}`, fromDay(libraryItemLabels.createdAt), unchanged))
+            .where(and(sql`${libraryItemLabels.labelId} = ${label}`, fromAnchor(libraryItemLabels.createdAt, libraryItemLabels.itemId), unchanged))
             .orderBy(direction(libraryItemLabels.createdAt), direction(libraryItemLabels.itemId))
             .limit(limit)
             .offset(skipped)
         : db
             .select({ id: sql<number>`${libraryItems.id}`.as('page_id'), total })
             .from(libraryItems)
-            .where(and(...where, fromDay(libraryItems.createdAt)))
+            .where(and(...where, fromAnchor(libraryItems.createdAt, libraryItems.id)))
             .orderBy(direction(libraryItems.createdAt), direction(libraryItems.id))
             .limit(limit)
             .offset(skipped),
@@ -336,4 +372,17 @@ async function listPage(db: Db, projectUuid: string, spec: LibraryKindContract, 
     .from(sql`(values (1)) as one`);
   if (!hold && !fresh) return listPage(db, projectUuid, spec, filter, timeZone, true);
   return { data: [], total, version: countedAt };
+}
+
+/**
+ * The conditions of a filter as the list applies them, its labels looked up afresh in the
+ * caller's transaction, so a batch over a filter acts on exactly what the list shows; null when
+ * nothing can match (a wanted label that does not exist, a level without labels).
+ */
+export async function filterConditions(db: Db, projectUuid: string, spec: LibraryKindContract, filter: ListFilter): Promise<SQL[] | null> {
+  const lookup = await labelLookup(db, projectUuid, spec, filter, true);
+  if (lookup === null) return null;
+  const levelSet = filter.level === undefined ? undefined : await labelsOfLevel(db, projectUuid, spec, filter.level);
+  if (levelSet?.length === 0) return null;
+  return conditions(projectUuid, spec.kind, filter, levelSet ? [...lookup.sets, levelSet] : lookup.sets, asValue);
 }

@@ -19,8 +19,20 @@ export const ListQuery = Type.Object({
   end_time: Type.Optional(Type.String({ maxLength: 25 })),
   label_ids: Type.Optional(Type.String({ maxLength: 2000 })),
   label_names: Type.Optional(Type.String({ maxLength: 4000 })),
+  content: Type.Optional(Type.String({ maxLength: 400, description: '全文检索：文件文字中包含这些词（按相关度排序，每条带 snippet 与 page）' })),
   level: Type.Optional(Type.String({ maxLength: 2, description: '层级 1 到 7（省、市、区县、街道、社区、小区、楼栋）：带有该层级标签（extra_info.level）的条目' })),
 });
+
+/** The list's own query (report_list/'s parameters), as the list screen sends it. */
+export const BatchFilter = Type.Object(
+  { ...ListQuery.properties, pageNo: Type.Optional(Type.Unknown()), pageSize: Type.Optional(Type.Unknown()) },
+  { additionalProperties: false, description: '列表的筛选条件（与 report_list/ 的查询参数相同，分页参数不计）' },
+);
+/** The fields a batch body adds to select by filter instead of by ids. */
+export const ByFilter = {
+  filter: Type.Optional(BatchFilter),
+  expected_total: Type.Optional(Type.Integer({ minimum: 0, description: '确认时列表显示的符合条件条数；此刻不同则拒绝并告知新条数' })),
+};
 
 const LabelRef = Type.Union([Id(), Type.Object({ id: Id() })]);
 export const ItemWrite = Type.Object({
@@ -35,8 +47,9 @@ export const ItemWrite = Type.Object({
   tags: Type.Optional(Type.Array(Type.Array(Int(), { minItems: 1, maxItems: 2 }), { maxItems: 200, description: '[标签分组 id, 标签 id]' })),
 });
 export const BulkItems = Type.Union([Type.Array(ItemWrite, { maxItems: 1000 }), Type.Object({ data: Type.Array(ItemWrite, { maxItems: 1000 }) })]);
-export const Ids = Type.Object({ ids: IdList });
-export const MoveBody = Type.Object({ ids: IdList, group_id: Type.Union([Int(), Type.String({ maxLength: 12 })]) });
+/** A batch's items: checked ids, or a list filter with the count the user confirmed (batch-scope.ts). */
+export const Ids = Type.Object({ ids: Type.Optional(IdList), ...ByFilter });
+export const MoveBody = Type.Object({ ids: Type.Optional(IdList), ...ByFilter, group_id: Type.Union([Int(), Type.String({ maxLength: 12 })]) });
 export const ExportBody = Type.Object({
   reports: Type.Array(
     Type.Object({
@@ -84,6 +97,13 @@ export const Item = Type.Object({
   labels: Type.Array(ItemLabel),
   created_at: Type.String(),
   updated_at: Type.String(),
+  // Always sent by this server; optional for the original platform, which has no content search.
+  content_state: Type.Optional(Type.Union([Type.Literal('queued'), Type.Literal('indexed'), Type.Literal('unreadable'), Type.Literal('failed')], {
+    description: '文字提取状态：排队中、已索引、未识别、失败',
+  })),
+  content_reason: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: '未识别或失败的原因' })),
+  snippet: Type.Optional(Type.String({ description: '全文检索：命中处附近的文字，已做 HTML 转义，命中词在 <em> 中' })),
+  page: Type.Optional(Type.Integer({ description: '全文检索：最相关命中所在页（从 1 起）' })),
 });
 export const ItemPage = ResultPageOf(Item);
 /** A create's or an edit's answer: the item as saved, absent when a concurrent request deleted it meanwhile. */

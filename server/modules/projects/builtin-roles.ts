@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projectMembers, roles } from '../../db/schema';
+import { VIEW_ACTIVITY } from '../../../contract/activity';
 import { CATALOGUE, scopeDetails } from '../../../contract/permissions';
 
 const projectDetails = scopeDetails('project');
@@ -21,7 +22,7 @@ export const BUILTIN_PROJECT_ROLES = [
     ],
   },
   /** Reads the library (reports, materials, labels, groups, 成果) and the project. */
-  { builtin: 'visitor', name: '访客', isDefault: true, permissions: viewDetails.filter((detail) => !NOT_FOR_VISITORS.includes(detail.split('.')[0])) },
+  { builtin: 'visitor', name: '访客', isDefault: true, permissions: viewDetails.filter((detail) => !NOT_FOR_VISITORS.includes(detail.split('.')[0]) && detail !== VIEW_ACTIVITY) },
 ] as const;
 
 /** Creates the built-in roles of a project that has none; answers the admin role's id. */

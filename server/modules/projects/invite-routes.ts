@@ -55,7 +55,7 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
         const roleIds = await Promise.all(
           items.map(async (item) => (item.role_id ? (await checkProjectRole(app.db, project.uuid, item.role_id)).id : fallback.id)),
         );
-        const added = await addOrganizationUsers(app.db, project, names.map((name, i) => ({ who: { username: name }, roleId: roleIds[i], shown: name })));
+        const added = await addOrganizationUsers(app.db, project, names.map((name, i) => ({ who: { username: name }, roleId: roleIds[i], shown: name })), request.user);
         const members = await membersByIds(app.db, added.filter((id) => id !== null));
         const answers = await Promise.all(
           added.map(async (id, i) => {
@@ -82,7 +82,7 @@ export async function projectInviteRoutes(app: FastifyInstance): Promise<void> {
         (await defaultProjectRole(tx, projectUuid));
       const organizationRole = await findDefaultRole(tx, invitation.organizationUuid);
       await joinOrganization(tx, invitation.organizationUuid, user.uuid, organizationRole?.id ?? null);
-      await addMember(tx, { uuid: projectUuid }, user.uuid, role.id);
+      await addMember(tx, { uuid: projectUuid }, user.uuid, role.id, user);
     });
     return { message: '成功加入项目', project_uuid: projectUuid };
   };

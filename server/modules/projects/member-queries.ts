@@ -7,6 +7,8 @@ import { badRequest } from '../../lib/errors';
 import { containing } from '../../lib/sql';
 import { UUID } from '../../lib/schema-types';
 import type { MEMBER_ORDERINGS } from './schemas';
+import { recordActivity, type Actor } from '../activity/record';
+import { displayName } from '../../../contract/users';
 
 
 const memberColumns = { member: projectMembers, user: users, role: { id: roles.id, name: roles.name } };
@@ -95,14 +97,29 @@ async function organizationUser(tx: Db, organizationUuid: string, name: { userna
   return row?.user;
 }
 
-/** Adds a member of the project's organization to the project; answers the member id, null when already one. */
-export async function addMember(tx: Db, project: { uuid: string }, userUuid: string, roleId: number) {
+/** How the history names a member: as the user was called at the time. */
+
+async function roleNames(tx: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * Adds a member of the project's organization to the project, recording it in `tx` as done by
+ * `by`; answers the member id, null when already one.
+ */
+export async function addMember(tx: Db, project: { uuid: string }, userUuid: string, roleId: number, by?: Actor | null) {
   const [row] = await tx
     .insert(projectMembers)
     .values({ projectUuid: project.uuid, userUuid, roleId })
     .onConflictDoNothing()
     .returning({ id: projectMembers.id });
-  return row?.id ?? null;
+  if (!row) return null;
+  const [user] = await tx.select({ username: users.username, nickname: users.nickname }).from(users).where(eq(users.uuid, userUuid));
+  const role = (await roleNames(tx, [roleId])).get(roleId) ?? null;
+  await recordActivity(tx, project.uuid, by, { action: '创建', type: 'member', id: row.id, name: user ? displayName(user) : '', changes: { role: [null, role] } });
+  return row.id;
 }
 
 /**
@@ -114,13 +131,14 @@ export async function addOrganizationUsers(
   db: Db,
   project: { uuid: string; organizationUuid: string },
   entries: { who: { username?: string; uuid?: string }; roleId: number; shown?: string }[],
+  by?: Actor | null,
 ): Promise<(number | null)[]> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const ids: (number | null)[] = [];
     for (const { who, roleId, shown } of entries) {
       const user = await organizationUser(tx, project.organizationUuid, who);
-      const id = user ? await addMember(tx, project, user.uuid, roleId) : null;
+      const id = user ? await addMember(tx, project, user.uuid, roleId, by) : null;
       if (user && !id) throw badRequest(`用户 ${shown ?? user.username} 已是项目成员`);
       ids.push(id);
     }
@@ -136,17 +154,47 @@ export async function isProjectMember(db: Db, projectUuid: string, userUuid: str
   return row !== undefined;
 }
 
-export async function changeMemberRole(db: Db, member: { id: number; projectUuid: string }, roleId: number): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Gives the member another role; the history gets the role's name before → after, read under the row's lock. */
+export async function changeMemberRole(db: Db, member: { id: number; projectUuid: string }, roleId: number, by?: Actor | null): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [before] = await tx
+      .select({ roleId: projectMembers.roleId, username: users.username, nickname: users.nickname })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.uuid, projectMembers.userUuid))
+      .where(eq(projectMembers.id, member.id))
+      .for('update', { of: projectMembers });
+    if (!before) return;
     await tx.update(projectMembers).set({ roleId, updatedAt: new Date() }).where(eq(projectMembers.id, member.id));
-    await assertAdminRemains(tx as never, member.projectUuid);
+    await assertAdminRemains(tx, member.projectUuid);
+    if (before.roleId === roleId) return;
+    const names = await roleNames(tx, [before.roleId, roleId].filter((id): id is number => id !== null));
+    const role: [unknown, unknown] = [before.roleId === null ? null : names.get(before.roleId) ?? null, names.get(roleId) ?? null];
+    await recordActivity(tx, member.projectUuid, by, { action: '修改', type: 'member', id: member.id, name: displayName(before), changes: { role } });
   });
 }
 
-export async function removeMembers(db: Db, projectUuid: string, ids: number[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(projectMembers).where(and(inArray(projectMembers.id, ids), eq(projectMembers.projectUuid, projectUuid)));
-    await assertAdminRemains(tx as never, projectUuid);
+export async function removeMembers(db: Db, projectUuid: string, ids: number[], by?: Actor | null): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const removed = await tx
+      .delete(projectMembers)
+      .where(and(inArray(projectMembers.id, ids), eq(projectMembers.projectUuid, projectUuid)))
+      .returning({ id: projectMembers.id, userUuid: projectMembers.userUuid, roleId: projectMembers.roleId });
+    await assertAdminRemains(tx, projectUuid);
+    if (removed.length === 0) return;
+    const people = await tx.select({ uuid: users.uuid, username: users.username, nickname: users.nickname }).from(users).where(inArray(users.uuid, removed.map((row) => row.userUuid)));
+    const byUuid = new Map(people.map((user) => [user.uuid, user]));
+    const names = await roleNames(tx, removed.map((row) => row.roleId).filter((id): id is number => id !== null));
+    await recordActivity(
+      tx,
+      projectUuid,
+      by,
+      removed.map((row) => {
+        const user = byUuid.get(row.userUuid);
+        return { action: '删除' as const, type: 'member' as const, id: row.id, name: user ? displayName(user) : '', changes: { role: [row.roleId === null ? null : names.get(row.roleId) ?? null, null] as [unknown, unknown] } };
+      }),
+    );
   });
 }
 

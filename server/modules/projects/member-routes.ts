@@ -73,7 +73,7 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
       const name = username?.trim();
       if (!name && !userUuid) throw badRequest('请输入要添加的用户名');
       const role = roleId ? await checkProjectRole(app.db, project.uuid, roleId) : await defaultProjectRole(app.db, project.uuid);
-      const [id] = await addOrganizationUsers(app.db, project, [{ who: userUuid ? { uuid: userUuid } : { username: name }, roleId: role.id }]);
+      const [id] = await addOrganizationUsers(app.db, project, [{ who: userUuid ? { uuid: userUuid } : { username: name }, roleId: role.id }], request.user);
       if (id === null) {
         const invitation = await inviteToProject(app.db, project, { createdBy: currentUser(request).uuid, roleId: role.id, timeZone: app.config.timeZone });
         return reply.status(202).send(invitation);
@@ -99,7 +99,7 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
         return present(row);
       }
       await checkProjectRole(app.db, row.member.projectUuid, roleId);
-      await changeMemberRole(app.db, row.member, roleId);
+      await changeMemberRole(app.db, row.member, roleId, request.user);
       return present(await memberById(row.member.id));
     },
   });
@@ -109,7 +109,7 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
     { config: ofMember('delete'), schema: { tags, summary: '移除项目成员', params: IdParams } },
     async (request, reply) => {
       const { member } = await memberById(request.params.id);
-      await removeMembers(app.db, member.projectUuid, [member.id]);
+      await removeMembers(app.db, member.projectUuid, [member.id], request.user);
       return reply.status(204).send();
     },
   );
@@ -121,7 +121,7 @@ export async function projectMemberRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: '批量移除项目成员（全部成功或全部不变）', body: IdsBody },
     },
     async (request, reply) => {
-      await removeMembers(app.db, projectOf(request).project.uuid, batchIds(request.body));
+      await removeMembers(app.db, projectOf(request).project.uuid, batchIds(request.body), request.user);
       return reply.status(204).send();
     },
   );

@@ -1,17 +1,17 @@
 import type { Static } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatDateTime } from '../../lib/dates';
 import { badRequest } from '../../lib/errors';
 import { parseIds } from '../../lib/ids';
 import { listPage } from '../../lib/list-page';
-import { checkRoleName, findRole, insertRole, listRoles, setDefaultRole, updateRole, type RoleRow } from '../../lib/roles';
+import { checkRoleName, findRole, listRoles, type RoleRow } from '../../lib/roles';
 import { ErrorBody } from '../../lib/schema-types';
 import { permissionDetail, scopeDetails, type PermissionAction } from '../../../contract/permissions';
 import { inProject, projectOf } from '../../access/gate';
 import { projectNotFound } from '../../access/project';
 import { defaultProjectRole } from './member-queries';
 import { IdParams, IdsBody, Menus, ProjectParams, Role, RoleListQuery, RolePage, RoleWrite } from './schemas';
-import { anyProjectRole, deleteRoles, projectRoles, rolesByIds } from './role-queries';
+import { anyProjectRole, createProjectRole, deleteRoles, projectRoles, rolesByIds, setDefaultProjectRole, updateProjectRole } from './role-queries';
 
 const tags = ['项目角色'];
 const BASE = '/api/project/v1/projects';
@@ -76,7 +76,7 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
       const { project } = projectOf(request);
       const name = await uniqueName(project.uuid, request.body.name);
       const permissions = checkPermissions(request.body.permissions ?? []);
-      const role = await insertRole(app.db, { organizationUuid: project.organizationUuid, projectUuid: project.uuid, name, permissions });
+      const role = await createProjectRole(app.db, { organizationUuid: project.organizationUuid, projectUuid: project.uuid, name, permissions }, request.user);
       return reply.status(201).send(present({ role, memberCount: 0 }));
     },
   );
@@ -99,25 +99,25 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
         checkEditable(row);
         changes.permissions = checkPermissions(permissions);
       }
-      return present({ ...row, role: await updateRole(app.db, row.role.id, changes) });
+      return present({ ...row, role: await updateProjectRole(app.db, row.role.id, changes, request.user) });
     },
   });
 
   /** Deletes project roles; their members move to the default role. */
-  async function deleteAll(list: RoleRow[]) {
+  async function deleteAll(list: RoleRow[], by: FastifyRequest['user']) {
     const blocked = list.find(({ role }) => role.builtin === 'admin' || role.isDefault)?.role;
     if (blocked) {
       throw badRequest(blocked.builtin === 'admin' ? '项目管理员角色不能删除' : `「${blocked.name}」是默认角色，请先设置其他默认角色`);
     }
     const fallback = await defaultProjectRole(app.db, list[0].role.projectUuid!);
-    await deleteRoles(app.db, list.map(({ role }) => role.id), fallback.id);
+    await deleteRoles(app.db, list, fallback.id, by);
   }
 
   app.delete<{ Params: Static<typeof IdParams> }>(
     `${BASE}/roles/:id/`,
     { config: ofRole('delete'), schema: { tags, summary: '删除项目角色（其成员改为默认角色）', params: IdParams } },
     async (request, reply) => {
-      await deleteAll([await roleById(request.params.id)]);
+      await deleteAll([await roleById(request.params.id)], request.user);
       return reply.status(204).send();
     },
   );
@@ -129,7 +129,7 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: '批量删除项目角色', body: IdsBody },
     },
     async (request, reply) => {
-      await deleteAll(await rolesOfOneProject(batchIds(request.body)));
+      await deleteAll(await rolesOfOneProject(batchIds(request.body)), request.user);
       return reply.status(204).send();
     },
   );
@@ -146,7 +146,7 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const row = await roleById(request.params.id);
       checkEditable(row);
-      const role = await updateRole(app.db, row.role.id, { permissions: checkPermissions(request.body.menus) });
+      const role = await updateProjectRole(app.db, row.role.id, { permissions: checkPermissions(request.body.menus) }, request.user);
       return { menus: role.permissions };
     },
   );
@@ -156,7 +156,7 @@ export async function projectRoleRoutes(app: FastifyInstance): Promise<void> {
     { config: ofRole('edit'), schema: { tags, summary: '设为新成员的默认角色', params: IdParams, response: { 200: Role } } },
     async (request) => {
       const row = await roleById(request.params.id);
-      await setDefaultRole(app.db, projectRoles(row.role.projectUuid!).where, row.role.id);
+      await setDefaultProjectRole(app.db, row.role, request.user);
       return present(await roleById(row.role.id));
     },
   );

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { RegionLevel, RegionNode, RegionPath, RegionPayload } from '../../../contract/results';
 import { indicatorsOf } from './indicators';
 import { findRegion, regionTree } from './regions';
-import { renderResultReport } from './report-pdf';
 import type { IndicatorValue, RenderedResultReport, ResultReportInput, WarehouseSource } from './types';
 
 /** What generation reads from the project's data and how it renders; the app's are the real ones, tests give fakes. */
@@ -13,4 +12,7 @@ export interface ResultDeps {
   render(input: ResultReportInput): Promise<RenderedResultReport>;
 }
 
-export const defaultResultDeps: ResultDeps = { regionTree, findRegion, indicatorsOf, render: renderResultReport };
+// pdf-lib and its font kit take a second to load: a server loads them at its first report, not at its start.
+const render: ResultDeps['render'] = async (input) => (await import('./report-pdf')).renderResultReport(input);
+
+export const defaultResultDeps: ResultDeps = { regionTree, findRegion, indicatorsOf, render };

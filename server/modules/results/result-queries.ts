@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { labels, libraryItemLabels, libraryItems, REGION_KEY_SEPARATOR, regionKey, resultCounts, resultReports } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { isId } from '../../lib/schema-types';
-import { containing } from '../../lib/sql';
+import { containing, intArray, textArray } from '../../lib/sql';
 import { presentedItems, readListQuery, type ListFilter } from '../library/items';
 
 export interface ResultFilter extends ListFilter {
@@ -39,8 +39,6 @@ export function readResultQuery(query: Record<string, string | undefined>, timeZ
   return { ...base, regions, dimensionId: dimension ? Number(dimension) : undefined, source };
 }
 
-const intArray = (ids: number[]) => `{${ids.join(',')}}`;
-const textArray = (texts: string[]) => `{${texts.map((text) => `"${text.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 /** The uploaded reports a filter can match: none under a region filter; with dimension_id, those carrying it. */
 function uploadedDimensions(filter: ResultFilter, dimensionIds: number[]): number[] {

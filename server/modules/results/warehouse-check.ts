@@ -25,7 +25,7 @@ export async function checkWarehouse(session: Session, database: string, schema:
     const present = own.size > 0;
     const missingColumns = present ? needed.columns.filter((column) => !own.has(column)) : [];
     const complete = present && missingColumns.length === 0;
-    const rows = complete && needed.counted ? (await session.records(schema, needed.name, { limit: 0, offset: 0, orderBy: undefined, descending: false })).total : null;
+    const rows = complete && needed.counted ? (await session.records(schema, needed.name, { limit: 0, offset: 0, orderBy: undefined, descending: false, filters: [], count: 'exact' })).total : null;
     tables.push({ name: needed.name, label: needed.label, present, missing_columns: missingColumns, rows });
   }
   const missing = tables.flatMap((table) => {

@@ -48,7 +48,7 @@ export async function warehouseImportRoutes(app: FastifyInstance): Promise<void>
     `${REPORT_BASE}/warehouse/template/`,
     { config: inProject([]), schema: { tags, summary: '成果数据导入模板（.xlsx：说明、区域、指标、指标值四张表，带示例行）', params: Params } },
     async (_request, reply) =>
-      reply.type(XLSX_TYPE).header('Content-Disposition', contentDisposition(WAREHOUSE_TEMPLATE_NAME, true)).send(warehouseTemplate()),
+      reply.type(XLSX_TYPE).header('Content-Disposition', contentDisposition(WAREHOUSE_TEMPLATE_NAME, true)).send(await warehouseTemplate()),
   );
 
   app.post<{ Params: Static<typeof Params>; Querystring: Static<typeof ImportQuery> }>(

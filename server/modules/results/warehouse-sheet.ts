@@ -1,4 +1,3 @@
-import * as XLSX from 'xlsx';
 import { REGION_LEVEL_NAMES, REGION_LEVELS, type RegionLevel } from '../../../contract/results';
 
 /** The layout of the warehouse workbook: three sheets of data and one of notes. */
@@ -64,14 +63,17 @@ const NOTES = [
   ['', '', `三张表合计最多 50000 行数据。再次导入会整体替换本项目已导入的数据；文件有任何错误时不做任何修改。`, ''],
 ];
 
-const sheetOf = (rows: unknown[][], widths: number[]) => {
-  const sheet = XLSX.utils.aoa_to_sheet(rows);
-  sheet['!cols'] = widths.map((wch) => ({ wch }));
-  return sheet;
-};
-
-/** The template: the notes, then each data sheet with its header row and example rows that import as they are. */
-export function warehouseTemplate(): Buffer {
+/**
+ * The template: the notes, then each data sheet with its header row and example rows that import
+ * as they are. xlsx is loaded at the first download, not at the server's start.
+ */
+export async function warehouseTemplate(): Promise<Buffer> {
+  const XLSX = await import('xlsx');
+  const sheetOf = (rows: unknown[][], widths: number[]) => {
+    const sheet = XLSX.utils.aoa_to_sheet(rows);
+    sheet['!cols'] = widths.map((wch) => ({ wch }));
+    return sheet;
+  };
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheetOf(NOTES, [10, 16, 90, 10]), SHEETS.notes);
   XLSX.utils.book_append_sheet(book, sheetOf([REGION_COLUMNS, ...EXAMPLE_REGIONS], REGION_COLUMNS.map(() => 14)), SHEETS.regions);

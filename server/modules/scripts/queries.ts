@@ -1,12 +1,13 @@
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { scriptParams, scripts, storedFiles, workflows, workflowTasks } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { scriptParams, scripts, scriptVersions, storedFiles, workflows, workflowTasks } from '../../db/schema';
+import { AppError, ErrorCode, notFound } from '../../lib/errors';
 import { withTotal } from '../../lib/list-page';
 import { containing, orderOf } from '../../lib/sql';
 import { lockFiles, releaseFiles } from '../library/files';
 import type { ParamValues } from './checks';
+import { pruneVersions } from './version-pruning';
 
 export type ScriptRow = typeof scripts.$inferSelect & { fileName: string };
 export type ParamRow = typeof scriptParams.$inferSelect;
@@ -78,32 +79,81 @@ export async function storedFileName(db: Db, fileId: number): Promise<string | u
   return row?.name;
 }
 
-export const insertScript = (db: Db, projectUuid: string, values: ScriptValues) =>
+/** Records the script's next version (its row locked by the caller): number, file, size, who. */
+async function addVersion(tx: Db, scriptId: number, fileId: number, userUuid: string | null): Promise<number> {
+  const [last] = await tx.select({ n: max(scriptVersions.n) }).from(scriptVersions).where(eq(scriptVersions.scriptId, scriptId));
+  const n = (last?.n ?? 0) + 1;
+  const [file] = await tx.select({ size: storedFiles.size }).from(storedFiles).where(eq(storedFiles.id, fileId));
+  await tx.insert(scriptVersions).values({ scriptId, n, fileId, size: file?.size ?? 0, createdBy: userUuid });
+  return n;
+}
+
+export const insertScript = (db: Db, projectUuid: string, values: ScriptValues, userUuid: string | null) =>
   db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await lockFiles(tx, [values.fileId]);
     const [row] = await tx.insert(scripts).values({ ...values, projectUuid }).returning({ id: scripts.id });
+    await addVersion(tx, row.id, values.fileId, userUuid);
     return row.id;
   });
 
-/** Saves a script; a file it no longer uses is released in the same transaction. */
-export const updateScript = (db: Db, projectUuid: string, id: number, values: ScriptValues) =>
+/** An editor's save over a version another save has since replaced. */
+export const staleVersion = (latest: number, base: number) =>
+  new AppError(409, ErrorCode.conflict, `脚本已被他人保存为第 ${latest} 版，您编辑的是第 ${base} 版；请复制您的修改后重新打开再保存`);
+
+/**
+ * Saves a script; a new file becomes its next version, and the versions beyond the newest
+ * `keepVersions` that no run recorded are pruned in the same transaction (`version-pruning.ts`).
+ * `baseVersion`: the version an editor saved over; checked under the row lock, so of two saves
+ * over one version the second is refused.
+ */
+export const updateScript = (db: Db, projectUuid: string, id: number, values: ScriptValues, userUuid: string | null, options: { keepVersions: number; baseVersion?: number }) =>
   db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await lockFiles(tx, [values.fileId]);
-    const [before] = await tx.select().from(scripts).where(eq(scripts.id, id)).for('update');
+    const [before] = await tx.select().from(scripts).where(and(eq(scripts.projectUuid, projectUuid), eq(scripts.id, id))).for('update');
     if (!before) throw notFound('脚本不存在');
+    const { baseVersion } = options;
+    if (baseVersion !== undefined) {
+      const [last] = await tx.select({ n: max(scriptVersions.n) }).from(scriptVersions).where(eq(scriptVersions.scriptId, id));
+      if (last?.n && last.n !== baseVersion) throw staleVersion(last.n, baseVersion);
+    }
     await tx.update(scripts).set({ ...values, updatedAt: new Date() }).where(eq(scripts.id, id));
-    if (before.fileId !== values.fileId) await releaseFiles(tx, projectUuid, [before.fileId]);
+    if (before.fileId === values.fileId) return;
+    await addVersion(tx, id, values.fileId, userUuid);
+    await pruneVersions(tx, projectUuid, id, values.fileId, options.keepVersions);
   });
 
-/** Deletes a script, its parameters (cascade) and its file when nothing else names it. */
+/** Deletes a script, its parameters and versions (cascade) and their files when nothing else names them. */
 export const deleteScript = (db: Db, projectUuid: string, id: number) =>
   db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    const versionFiles = await tx.select({ fileId: scriptVersions.fileId }).from(scriptVersions).where(eq(scriptVersions.scriptId, id));
     const removed = await tx.delete(scripts).where(eq(scripts.id, id)).returning({ fileId: scripts.fileId });
-    await releaseFiles(tx, projectUuid, removed.map((row) => row.fileId));
+    if (removed.length === 0) return;
+    await releaseFiles(tx, projectUuid, [...removed.map((row) => row.fileId), ...versionFiles.map((row) => row.fileId)]);
   });
+
+export type VersionRow = typeof scriptVersions.$inferSelect & { storageKey: string; fileName: string };
+const versionColumns = { ...getTableColumns(scriptVersions), storageKey: storedFiles.storageKey, fileName: storedFiles.name };
+
+/** A script's versions, newest first. */
+export const listVersions = (db: Db, scriptId: number): Promise<VersionRow[]> =>
+  db.select(versionColumns).from(scriptVersions).innerJoin(storedFiles, eq(storedFiles.id, scriptVersions.fileId)).where(eq(scriptVersions.scriptId, scriptId)).orderBy(desc(scriptVersions.n));
+
+export async function findVersion(db: Db, scriptId: number, n: number): Promise<VersionRow> {
+  const [row] = await db
+    .select(versionColumns)
+    .from(scriptVersions)
+    .innerJoin(storedFiles, eq(storedFiles.id, scriptVersions.fileId))
+    .where(and(eq(scriptVersions.scriptId, scriptId), eq(scriptVersions.n, n)));
+  if (!row) throw notFound('脚本版本不存在');
+  return row;
+}
+
+/** The version number of a script's file: the newest version holding it (a workflow version names the file it was published with). */
+export const versionOfFile = (scriptId: number, fileId: number) =>
+  sql<number | null>`(select max(${scriptVersions.n}) from ${scriptVersions} where ${scriptVersions.scriptId} = ${scriptId} and ${scriptVersions.fileId} = ${fileId})`;
 
 export function listParams(db: Db, scriptId: number, query: { limit: number; offset: number; search?: string; direction?: string; ordering?: string }) {
   const where: SQL[] = [eq(scriptParams.scriptId, scriptId)];

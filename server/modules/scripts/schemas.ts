@@ -79,3 +79,38 @@ export const Script = Type.Object({
   created_at: Type.String(),
   updated_at: Type.String(),
 });
+
+export const ScriptVersionParams = Type.Object({ project_uuid: ProjectUuid, id: Id(), n: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+export const ScriptVersion = Type.Object({
+  n: Type.Integer({ description: '版本号，从 1 开始' }),
+  size: Type.Integer({ description: '字节数' }),
+  file_name: Type.String(),
+  created_by: Type.Union([Type.String(), Type.Null()], { description: '保存者的 uuid' }),
+  created_at: Type.String(),
+  current: Type.Boolean({ description: '是脚本当前使用的版本' }),
+});
+
+export const ScriptVersionWrite = Type.Object({
+  content: Type.String({ description: '脚本全文（UTF-8，不超过脚本文件大小上限）' }),
+  base_version: Type.Optional(Type.Integer({ minimum: 1, description: '编辑所基于的版本号；已有更新的版本时应答 409' })),
+});
+
+export const TestRunParams = Type.Object({ project_uuid: ProjectUuid, id: Id(), run_id: Id() });
+
+export const TestRunWrite = Type.Object({
+  inputs: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { description: '按输入参数名给出的示例值' })),
+});
+
+export const TestRun = Type.Object({
+  id: Type.Integer(),
+  script_id: Type.Integer(),
+  version: Type.Integer({ description: '运行的脚本版本号' }),
+  state: Type.Union([Type.Literal('running'), Type.Literal('success'), Type.Literal('failed')]),
+  inputs: Type.Record(Type.String(), Type.Unknown()),
+  outputs: Type.Record(Type.String(), Type.Unknown()),
+  reason: Type.String({ description: '失败原因，成功或运行中为空串' }),
+  log: Type.String({ description: '脚本到目前为止的输出（运行中约每秒更新）' }),
+  started_at: Type.String(),
+  ended_at: Type.Union([Type.String(), Type.Null()]),
+});

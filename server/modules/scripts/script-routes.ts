@@ -9,6 +9,7 @@ import { listPage } from '../../lib/list-page';
 import { PageOf } from '../../lib/pagination';
 import { isForeignKeyViolation, refuseTaken } from '../../lib/sql';
 import { inProject, projectOf } from '../../access/gate';
+import { currentUser } from '../../access/sessions';
 import type { ProjectAccess } from '../../access/project';
 import { resolveFileUrl } from '../library/files';
 import { fileUrl } from '../uploads/access';
@@ -104,7 +105,7 @@ export async function scriptRoutes(app: FastifyInstance): Promise<void> {
       const access = projectOf(request);
       const { project } = access;
       const values = await describe(access, request.body);
-      const id = await refuseTaken(() => insertScript(app.db, project.uuid, values), taken);
+      const id = await refuseTaken(() => insertScript(app.db, project.uuid, values, currentUser(request).uuid), taken);
       return reply.status(201).send(await presentOne(project.uuid, id));
     },
   );
@@ -120,14 +121,14 @@ export async function scriptRoutes(app: FastifyInstance): Promise<void> {
       `${SCRIPT_BASE}/:id/`,
       {
         config: inProject([mayScript('edit')]),
-        schema: { tags: scriptTags, summary: '修改脚本（未传的字段保持不变；换文件后旧文件随之删除）', params: ScriptIdParams, body: ScriptWrite, response: { 200: Script } },
+        schema: { tags: scriptTags, summary: '修改脚本（未传的字段保持不变；换文件即记为新版本，旧版本保留）', params: ScriptIdParams, body: ScriptWrite, response: { 200: Script } },
       },
       async (request) => {
         const access = projectOf(request);
         const { project } = access;
         const base = await findScript(app.db, project.uuid, request.params.id);
         const values = await describe(access, request.body, base);
-        await refuseTaken(() => updateScript(app.db, project.uuid, base.id, values), taken);
+        await refuseTaken(() => updateScript(app.db, project.uuid, base.id, values, currentUser(request).uuid, { keepVersions: app.config.scriptVersionsKept }), taken);
         await touchWorkflowsOfScript(app.db, base.id);
         await deleteUnusedObjects(app);
         return presentOne(project.uuid, base.id);

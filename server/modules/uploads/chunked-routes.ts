@@ -8,6 +8,7 @@ import { presentFile, uploadRights, uploadTarget } from './access';
 import { chunkStore, type TaskMeta } from './chunk-store';
 import { closeAfterUnreadUploads, uploadParts } from './multipart';
 import { uploadRule } from './purposes';
+import { sameContent } from './same-content';
 import { storeUpload } from './store';
 import { Int, ErrorBody } from '../../lib/schema-types';
 
@@ -133,7 +134,8 @@ export async function chunkedUploadRoutes(app: FastifyInstance): Promise<void> {
           }),
         );
       });
-      return { ...presentFile(file), tmp_file_name: presentFile(file).url, task_id: taskId, upload_id: request.body.id ?? null };
+      const same = await sameContent(app, request, file, 'chunked');
+      return { ...presentFile(file), same_content: same, tmp_file_name: presentFile(file).url, task_id: taskId, upload_id: request.body.id ?? null };
     },
   );
 }

@@ -10,6 +10,7 @@ import { discardObjects, newStorageKey } from '../../lib/storage';
 import { storeThumbnail } from '../../lib/thumbnails';
 import { uploadGuard } from './guard';
 import { defaultPurpose, uploadRule, type Purpose } from './purposes';
+import { FIRST_PAGE_QUEUE, type FirstPageJob } from './first-page';
 import { findSoffice, TRANSCODE_QUEUE, type TranscodeJob } from './transcode';
 
 export type FileRow = typeof storedFiles.$inferSelect;
@@ -75,6 +76,7 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
   const sameContent = and(owner, eq(storedFiles.sha256, sha256));
   const isImage = type === 'jpeg' || type === 'png';
   const isWord = type === 'doc' || type === 'docx';
+  const isPdf = type === 'pdf';
   const soffice = isWord ? await findSoffice() : null;
   // Made before the transaction unless a twin (looked at without a lock) has one to share.
   let ownPreview: Preview | null = null;
@@ -95,7 +97,9 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
       const [locked] = await tx.select().from(storedFiles).where(sameContent).limit(1).for('share');
       const twin = locked && (await app.storage.size(locked.storageKey)) === size ? locked : undefined;
       const storageKey = twin?.storageKey ?? key;
-      const thumbnail = isImage ? await previewOf(app, storageKey, twin, ownPreview) : null;
+      // A PDF's preview (its first page) is drawn after the commit, unless the twin has it.
+      const twinPage = isPdf && twin?.thumbKey && twin.thumbSize !== null ? { key: twin.thumbKey, size: twin.thumbSize, made: false } : null;
+      const thumbnail = isImage ? await previewOf(app, storageKey, twin, ownPreview) : twinPage;
       if (thumbnail?.made) ownPreview = thumbnail;
       const [inserted] = await tx
         .insert(storedFiles)
@@ -116,6 +120,7 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
         })
         .returning();
       if (inserted.transcode === 'pending') await app.jobs.send<TranscodeJob>(TRANSCODE_QUEUE, { fileId: inserted.id }, { tx: tx as unknown as Db });
+      if (isPdf && !inserted.thumbKey) await app.jobs.send<FirstPageJob>(FIRST_PAGE_QUEUE, { fileId: inserted.id }, { tx: tx as unknown as Db });
       return inserted;
     });
   } catch (error) {
@@ -125,5 +130,6 @@ export async function storeUpload(app: FastifyInstance, input: UploadInput): Pro
   // Only after the commit: this upload's own objects that the twin's made unnecessary.
   await discardObjects(app.storage, [row.storageKey !== key && key, ownPreview && row.thumbKey !== ownPreview.key && ownPreview.key], app.log);
   if (row.transcode === 'pending') app.jobs.wake(TRANSCODE_QUEUE);
+  if (isPdf && !row.thumbKey) app.jobs.wake(FIRST_PAGE_QUEUE);
   return row;
 }

@@ -11,6 +11,8 @@ import { storedFiles } from '../../db/schema';
 import { Interrupted, type JobContext } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
 import { newStorageKey } from '../../lib/storage';
+import type { Db } from '../../db/client';
+import { FIRST_PAGE_QUEUE, type FirstPageJob } from './first-page';
 
 const run = promisify(execFile);
 const sofficeOnPath = new Map<string | undefined, Promise<string | null>>();
@@ -67,11 +69,16 @@ async function transcodeToPdf(app: FastifyInstance, file: FileRow, soffice: stri
     await run(soffice, ['--headless', '--convert-to', 'pdf', '--outdir', dir, input], { timeout: 120_000, signal: stopping });
     const pdfKey = newStorageKey();
     const { size } = await app.storage.put(pdfKey, createReadStream(path.join(dir, 'source.pdf')));
-    const updated = await app.db
-      .update(storedFiles)
-      .set({ transcode: 'done', pdfKey, pdfSize: size })
-      .where(and(eq(storedFiles.id, file.id), eq(storedFiles.transcode, 'pending')))
-      .returning({ id: storedFiles.id });
+    // Its PDF recorded, the file's first page is drawn next (its card preview), or neither.
+    const updated = await app.db.transaction(async (tx) => {
+      const done = await tx
+        .update(storedFiles)
+        .set({ transcode: 'done', pdfKey, pdfSize: size })
+        .where(and(eq(storedFiles.id, file.id), eq(storedFiles.transcode, 'pending')))
+        .returning({ id: storedFiles.id });
+      if (done.length > 0 && !file.thumbKey) await app.jobs.send<FirstPageJob>(FIRST_PAGE_QUEUE, { fileId: file.id }, { tx: tx as unknown as Db });
+      return done;
+    });
     // The file was deleted while it was being converted, or a retry of the job (its first run
     // outlived its expiry) has already recorded its PDF: this one would be an unreferenced copy.
     if (updated.length === 0) await app.storage.delete(pdfKey);

@@ -5,6 +5,7 @@ import { currentUser } from '../../access/sessions';
 import { fileNotFound, presentFile, readableFile, uploadRights, uploadTarget } from './access';
 import { closeAfterUnreadUploads, uploadParts } from './multipart';
 import { PURPOSES, type Purpose } from './purposes';
+import { sameContent } from './same-content';
 import { storeUpload } from './store';
 import { Id, ErrorBody } from '../../lib/schema-types';
 
@@ -20,7 +21,12 @@ const FileInfo = Type.Object({
   transcode: Type.String({ description: 'none、pending、done、failed 或 unavailable（未安装 soffice）' }),
   status: Type.Union([Type.Literal(0), Type.Literal(1), Type.Null()], { description: '0 转码成功，1 转码失败' }),
   pdf_url: Type.Union([Type.String(), Type.Null()]),
-  thumbnail_url: Type.Union([Type.String(), Type.Null()], { description: '图片的缩略图地址（WebP，不超过 320×320）；其他文件为 null' }),
+  thumbnail_url: Type.Union([Type.String(), Type.Null()], { description: '图片的缩略图，或 PDF（及已转换的 Word）首页的预览（WebP，不超过 320×320，后台生成）；尚无时为 null' }),
+  same_content: Type.Optional(
+    Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }), {
+      description: '上传应答才有：本项目中文件内容与之相同的报告（purpose 为 report、report_pdf、chunked）或素材（material），至多 5 个；无权查看该类条目时为空',
+    }),
+  ),
 });
 const PurposeQuery = Type.Object({
   purpose: Type.Optional(Type.Union(PURPOSES.map((p) => Type.Literal(p)), { description: '缺省时图片按封面、文档按报告文件检查；script：脚本文件（UTF-8 文本）' })),
@@ -36,7 +42,7 @@ export async function uploadFileRoutes(app: FastifyInstance): Promise<void> {
     const target = await uploadTarget(app, request, projectUuid, purpose);
     const { fileName, content } = await uploadParts(request);
     const file = await storeUpload(app, { source: content, fileName, purpose, ...target, userUuid: user.uuid });
-    return reply.status(201).send(presentFile(file));
+    return reply.status(201).send({ ...presentFile(file), same_content: await sameContent(app, request, file, purpose) });
   };
 
   // The platform's own path (spec platform section 7, /api/v1 file-upload/) is the same upload.

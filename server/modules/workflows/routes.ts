@@ -9,10 +9,10 @@ import { taskInstanceRoutes } from './runs/task-instance-routes';
 /** Workflow definitions (workflows, their tasks and links, validity and publication) and their runs. */
 export function workflowModuleRoutes(engine: Engine) {
   return async (app: FastifyInstance): Promise<void> => {
-    await app.register(workflowRoutes);
+    await app.register(workflowRoutes, { engine });
     await app.register(taskRoutes);
     await app.register(linkRoutes);
     await app.register(runRoutes, { engine });
-    await app.register(taskInstanceRoutes);
+    await app.register(taskInstanceRoutes, { engine });
   };
 }

@@ -1,4 +1,5 @@
 import type { Operator, ParamSpec } from '../../../contract/workflows';
+import type { TaskLog } from './engine/task-log';
 
 /** A task as a published version keeps it: everything a run needs, whatever later edits do. */
 export interface TaskDefinition {
@@ -52,6 +53,8 @@ export interface TaskRunRequest {
   tryNumber: number;
   /** Aborted when the server stops or the run is marked finished: the try is stopped. */
   signal: AbortSignal;
+  /** Where a script's output goes as it arrives (a 试运行 reads it while the script runs); a fresh one when left out. */
+  log?: TaskLog;
 }
 
 export interface TaskRunResult {

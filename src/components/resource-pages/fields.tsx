@@ -25,7 +25,8 @@ export function fieldColumns(fields: ResourceField[]): ColumnsType<Row> {
     .map((field) => ({
       key: keyText(field.key),
       title: field.label,
-      ...(field.long && { ellipsis: { showTitle: false }, width: LONG_WIDTH }),
+      // A short column's title stays on one line (a narrow 参数 column broke it into 参 over 数).
+      ...(field.long ? { ellipsis: { showTitle: false }, width: LONG_WIDTH } : { onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) }),
       render: (_: unknown, record: Row) => {
         const value = valueAt(record, field.key);
         const text = value === null || value === undefined || value === '' ? '—' : String(value);

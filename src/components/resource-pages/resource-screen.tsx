@@ -1,7 +1,7 @@
 import { lazyPage } from '../lazy-page';
 import type { AppResource } from '../../resources/types';
 
-const ResourceList = lazyPage(() => import('./resource-list'), 'ResourceList');
+export const ResourceList = lazyPage(() => import('./resource-list'), 'ResourceList');
 
 /** A resource's screen: its own page, or the generic list rendered from its fields. */
 export function ResourceScreen({ resource }: { resource: AppResource }) {

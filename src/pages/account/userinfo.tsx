@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useGetIdentity, useInvalidateAuthStore } from '@refinedev/core';
+import { useInvalidateAuthStore } from '@refinedev/core';
 import { Button, Card, Col, Descriptions, Flex, Form, Input, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { MobileCodeFields } from '../../components/mobile-code-fields';
 import { changed } from '../../lib/changed';
 import { rules } from '../../lib/validation';
 import { bindMobile, updateUserInfo, type UserInfo } from '../../providers/auth';
+import { useIdentity } from '../../providers/identity';
 
 const userInfoTexts = {
   saved: '数据保存成功!',
@@ -112,7 +113,7 @@ function MobileForm({ onSaved }: { onSaved: () => void }) {
 export function UserInfoPage() {
   const [params] = useSearchParams();
   const projectId = params.get('projectId');
-  const { data: user, isLoading } = useGetIdentity<UserInfo>();
+  const { data: user, isLoading } = useIdentity();
   // The header shows the nickname too: refetch the identity everywhere after a change.
   const invalidate = useInvalidateAuthStore();
   const refresh = () => void invalidate();

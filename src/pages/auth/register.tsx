@@ -3,13 +3,13 @@ import { Button, Form, Input } from 'antd';
 import { Link } from 'react-router-dom';
 import { MobileCodeFields } from '../../components/mobile-code-fields';
 import { rules } from '../../lib/validation';
-import { authProvider, type RegisterParams } from '../../providers/auth';
+import type { RegisterParams } from '../../providers/auth';
 import { AuthCard } from './auth-card';
 import { useAuthAction } from './use-auth-action';
 
 export function RegisterPage() {
   const [form] = Form.useForm<RegisterParams>();
-  const { run: register, busy } = useAuthAction<RegisterParams>(authProvider.register);
+  const { run: register, busy } = useAuthAction('register');
   return (
     <AuthCard subtitle="注册账号">
       <Form<RegisterParams> form={form} size="large" onFinish={(values) => register(values)}>

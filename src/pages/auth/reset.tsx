@@ -3,7 +3,7 @@ import { Button, Form, Input } from 'antd';
 import { Link } from 'react-router-dom';
 import { MobileCodeFields } from '../../components/mobile-code-fields';
 import { rules } from '../../lib/validation';
-import { authProvider, type ResetParams } from '../../providers/auth';
+import type { ResetParams } from '../../providers/auth';
 import { AuthCard } from './auth-card';
 import { useAuthAction } from './use-auth-action';
 
@@ -11,7 +11,7 @@ type ResetValues = ResetParams & { confirm: string };
 
 export function ResetPage() {
   const [form] = Form.useForm<ResetValues>();
-  const { run: reset, busy } = useAuthAction<ResetParams>(authProvider.forgotPassword);
+  const { run: reset, busy } = useAuthAction('forgotPassword');
   return (
     <AuthCard subtitle="重置密码">
       <Form<ResetValues>

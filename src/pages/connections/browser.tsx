@@ -7,6 +7,8 @@ import { useProjectContext } from '../../components/project-context';
 import { ErDiagram } from './er-diagram';
 import { TableDefinitionView } from './table-definition';
 import { TablePicker } from './table-picker';
+import { QueryPanel } from './query-panel';
+import type { RecordFilter } from './record-filters';
 import { TableRecords } from './table-records';
 import { useBrowserQuery, type Place } from './use-browser-query';
 import './browser.css';
@@ -38,6 +40,12 @@ export function ConnectionBrowser() {
   const [chosen, setChosen] = useState<{ database?: string; schema?: string }>({});
   const [table, setTable] = useState<string>();
   const [tab, setTab] = useState('definition');
+  // A followed foreign key: the referenced table opens in 数据 filtered to the row.
+  const [followed, setFollowed] = useState<RecordFilter[]>([]);
+  const pickTable = (next: string | undefined) => {
+    setFollowed([]);
+    setTable(next);
+  };
   const database = chosen.database ?? connection?.database;
   const schemas = useBrowserQuery('schemas', { projectId, connectionId, database }, { enabled: Boolean(database) });
   const schema = chosen.schema ?? firstSchema(schemas.value, connection?.drivername, database);
@@ -57,7 +65,7 @@ export function ConnectionBrowser() {
       }
     >
       <div className="connection-browser__body">
-        <TablePicker place={place} table={table} onPlace={({ database: pickedDatabase, schema: pickedSchema }) => setChosen({ database: pickedDatabase, schema: pickedSchema })} onTable={setTable} />
+        <TablePicker place={place} table={table} onPlace={({ database: pickedDatabase, schema: pickedSchema }) => setChosen({ database: pickedDatabase, schema: pickedSchema })} onTable={pickTable} />
         <div className="connection-browser__main">
           {ready ? (
             <Tabs
@@ -73,7 +81,26 @@ export function ConnectionBrowser() {
                 {
                   key: 'records',
                   label: '数据',
-                  children: table ? <TableRecords key={table} place={place} table={table} /> : <Empty description="请在左侧选择一张表" />,
+                  children: table ? (
+                    <TableRecords
+                      key={`${table}:${JSON.stringify(followed)}`}
+                      place={place}
+                      table={table}
+                      initialFilters={followed}
+                      onFollow={(referenced, filters) => {
+                        setTable(referenced);
+                        setFollowed(filters);
+                        setTab('records');
+                      }}
+                    />
+                  ) : (
+                    <Empty description="请在左侧选择一张表" />
+                  ),
+                },
+                {
+                  key: 'query',
+                  label: '查询',
+                  children: <QueryPanel key={`${place.database}/${place.schema}`} place={place} />,
                 },
                 {
                   key: 'diagram',

@@ -1,6 +1,7 @@
 import { Background, Controls, Handle, Position, ReactFlow, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useMemo } from 'react';
+import { useSettings } from '../../lib/settings';
 import { CARD_COLUMNS, layoutDiagram, type TableCard } from './er-layout';
 import type { Diagram } from './types';
 import './er-diagram.css';
@@ -42,9 +43,12 @@ export function ErCanvas({ diagram }: { diagram: Diagram }) {
   const { nodes, edges } = useMemo(() => layoutDiagram(diagram), [diagram]);
   // A new set of tables mounts a new canvas, so it fits the view again.
   const tables = diagram.nodes.map((node) => node.id).join(',');
+  // The canvas follows the theme (no white pane on a dark page); the cards have dark variants in er-diagram.css.
+  const { theme } = useSettings();
   return (
     <ReactFlow
       key={tables}
+      colorMode={theme === 'dark' ? 'dark' : 'light'}
       nodes={nodes}
       edges={edges}
       nodeTypes={nodeTypes}

@@ -1,4 +1,5 @@
-import { Alert, Empty, Flex, Segmented, Spin } from 'antd';
+import { Alert, Button, Empty, Flex, Segmented, Spin } from 'antd';
+import { feedback } from '../../lib/feedback';
 import { lazy, Suspense, useState } from 'react';
 import { PageLoading } from '../../components/page-loading';
 import { useBrowserQuery, type Place } from './use-browser-query';
@@ -23,6 +24,27 @@ export function ErDiagram({ place, table }: { place: Place; table?: string }) {
           ]}
         />
         {diagram?.truncated && <Alert type="warning" showIcon message="表过多，图中只画出一部分" />}
+        <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
+          {(['png', 'svg'] as const).map((format) => (
+            <Button
+              key={format}
+              disabled={!diagram?.nodes.length}
+              onClick={async () => {
+                if (!diagram) return;
+                // The export code (and the layout it shares with the canvas) loads on first use.
+                const files = await import('./er-export');
+                const name = `ER图-${ofTable && table ? table : place.schema ?? 'schema'}.${format}`;
+                try {
+                  await (format === 'png' ? files.saveDiagramPng(diagram, name) : files.saveDiagramSvg(diagram, name));
+                } catch (error) {
+                  feedback.error(`导出失败：${(error as Error).message}`);
+                }
+              }}
+            >
+              导出 {format.toUpperCase()}
+            </Button>
+          ))}
+        </Flex>
       </Flex>
       <Spin spinning={loading}>
         <div className="er-diagram">

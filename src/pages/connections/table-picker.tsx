@@ -10,6 +10,12 @@ interface Props {
   onTable: (table: string | undefined) => void;
 }
 
+/** The catalogue's estimate of a table's rows, marked as one: 约 850 行, 约 12.5 万行. */
+export function rowEstimate(rows: number | null | undefined): string | undefined {
+  if (rows === null || rows === undefined) return undefined;
+  return rows < 10_000 ? `约 ${rows} 行` : `约 ${(rows / 10_000).toFixed(1).replace(/\.0$/, '')} 万行`;
+}
+
 const asOptions = (rows: Array<{ name: string }> | undefined) => (rows ?? []).map((row) => ({ label: row.name, value: row.name }));
 
 /** The browser's left side: a database, one of its schemas, and its tables filtered by name. */
@@ -57,8 +63,13 @@ export function TablePicker({ place, table, onPlace, onTable }: Props) {
             items={tables.value.map((row) => ({
               key: row.name,
               icon: <TableOutlined />,
-              label: row.name,
-              title: row.comment ? `${row.name}（${row.comment}）` : row.name,
+              label: (
+                <Flex justify="space-between" gap={8}>
+                  <span className="browser-picker__name">{row.name}</span>
+                  {rowEstimate(row.rows) && <span className="browser-picker__rows">{rowEstimate(row.rows)}</span>}
+                </Flex>
+              ),
+              title: [row.comment ? `${row.name}（${row.comment}）` : row.name, rowEstimate(row.rows) && `${rowEstimate(row.rows)}（估计值）`].filter(Boolean).join(' '),
             }))}
           />
         ) : (

@@ -5,6 +5,7 @@ import { reportListPage, reportListQuery } from '../../providers/data/report';
 import type { LibraryKind } from './kinds';
 import { listRequest, type ListQuery } from './list-query';
 import type { LibraryItem } from './types';
+import { scopeBody, type BatchAnswer, type BatchScope } from './batch/scope';
 
 /** group_list's answer: the groups and the number of items in all of them (materials' is the same). */
 export type GroupListAnswer = Answer<'getReportProjectsByProjectIdReportGroupGroupList'>;
@@ -39,6 +40,7 @@ export function useLibraryApi(projectUuid: string, kind: LibraryKind) {
     const { operations } = kind;
     // A change's answer: its message is the success text.
     const answer = (request: Promise<unknown>) => request as Promise<ServiceAnswer>;
+    const batch = (request: Promise<unknown>) => request as Promise<BatchAnswer>;
     return {
       listItems: async (query: ListQuery, pageNo = query.pageNo): Promise<ItemPage> => {
         const { current, pageSize, filters, sorters } = listRequest(query, pageNo);
@@ -48,9 +50,16 @@ export function useLibraryApi(projectUuid: string, kind: LibraryKind) {
       },
       /** One item; an id that does not exist answers 404, which the HTTP layer keeps silent. */
       item: async (id: number): Promise<LibraryItem> => (await call(operations.item, { path: { ...path, id } })).data,
-      moveItems: (ids: number[], groupId: number) => answer(call(operations.moveItems, { path, body: { ids: ids.join(','), group_id: groupId } })),
+      moveItems: (scope: BatchScope, groupId: number) => batch(call(operations.moveItems, { path, body: { ...scopeBody(scope), group_id: groupId } })),
       /** Deletes items; the answer's message is shown as the server words it. */
-      deleteItems: (ids: number[]) => answer(call(operations.deleteItems, { path, body: { ids: ids.join(',') } })),
+      deleteItems: (scope: BatchScope) => batch(call(operations.deleteItems, { path, body: scopeBody(scope) })),
+      /** 批量打标签: adds and removes labels of the checked items or of a filter's. */
+      labelItems: (scope: BatchScope, add: number[], remove: number[]) => batch(call(operations.labelItems, { path, body: { ...scopeBody(scope), add, remove } })),
+      /** Every item of a filter (for the zip and the tag sheet); refused when the filter now matches another count. */
+      filterItems: async (filter: Record<string, string>, expectedTotal: number): Promise<LibraryItem[]> =>
+        (await call(operations.filterItems, { path, body: { filter, expected_total: expectedTotal } })).data,
+      /** A batch job's progress (batch_job/{id}/). */
+      batchJob: async (id: number) => (await call(operations.batchJob, { path: { ...path, id } }, { silent: true })).data,
       /** Sets each listed item's tags by name, all rows in one request and one transaction. */
       writeTags: (reports: ItemTagWrite[]) => call(operations.writeTags, { path, body: { reports } }),
 

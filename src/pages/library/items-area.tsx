@@ -1,4 +1,5 @@
 import { Card, Empty, Skeleton, Spin, Typography } from 'antd';
+import { ContentHit, ContentState } from './items/content-hit';
 import { ItemGrid, type ItemGridProps } from './items/item-grid';
 import { ItemTable } from './items/item-table';
 import type { ItemPage } from './api';
@@ -26,7 +27,20 @@ const SKELETON_CARDS = 8;
 
 /** The items as cards or rows, a skeleton while the first answer loads, or the empty state. */
 export function ItemsArea(props: Props) {
-  const { kind, query, page, loading, fetching, createHint, onOpen, describe, ...shared } = props;
+  const { kind, query, page, loading, fetching, createHint, onOpen, describe: ownDescribe, ...shared } = props;
+  // Reports show their text extraction state, and in a content search the hit's page and text.
+  const content = (item: LibraryItem) => (
+    <>
+      <ContentHit item={item} />
+      <ContentState item={item} canEdit={shared.canEdit} />
+    </>
+  );
+  const describe = kind.contentSearch ? (item: LibraryItem) => (
+    <>
+      {ownDescribe?.(item)}
+      {content(item)}
+    </>
+  ) : ownDescribe;
 
   if (loading) {
     return (
@@ -43,15 +57,7 @@ export function ItemsArea(props: Props) {
   if (page.items.length === 0) {
     return (
       <Spin spinning={fetching}>
-        <Empty
-          className="library-empty"
-          description={
-            <>
-              <div>{kind.emptyText}</div>
-              {createHint && <Typography.Text type="secondary">点击右上角新增{kind.entity}</Typography.Text>}
-            </>
-          }
-        />
+        <Empty className="library-empty" description={<EmptyText kind={kind} query={query} createHint={createHint} />} />
       </Spin>
     );
   }
@@ -61,6 +67,7 @@ export function ItemsArea(props: Props) {
         <ItemTable
           {...shared}
           widthsKey={kind.kind}
+          content={kind.contentSearch ? content : undefined}
           items={page.items}
           firstIndex={(query.pageNo - 1) * query.pageSize + 1}
           loading={fetching}
@@ -72,5 +79,24 @@ export function ItemsArea(props: Props) {
         </Spin>
       )}
     </div>
+  );
+}
+
+/** Why the list is empty: nothing matches what was searched or filtered, or there is nothing yet. */
+function EmptyText({ kind, query, createHint }: { kind: LibraryKind; query: ListQuery; createHint: boolean }) {
+  const narrowed = query.name || query.content || query.start || query.end || query.labelIds.length > 0 || query.level !== undefined;
+  if (narrowed) {
+    return (
+      <>
+        <div>没有符合条件的{kind.entity}</div>
+        <Typography.Text type="secondary">{query.content ? `没有文字中含有「${query.content}」的${kind.entity}，可换个说法再检索` : '请调整搜索或筛选条件'}</Typography.Text>
+      </>
+    );
+  }
+  return (
+    <>
+      <div>{kind.emptyText}</div>
+      {createHint && <Typography.Text type="secondary">点击右上角新增{kind.entity}</Typography.Text>}
+    </>
   );
 }

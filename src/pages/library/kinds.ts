@@ -28,6 +28,8 @@ export interface LibraryKind extends LibraryKindContract {
   tagSheet: boolean;
   /** The toolbar offers the level filter (spec section 2, main list). */
   levelFilter: boolean;
+  /** The 全文 search mode and each item's 内容状态 (text extraction). */
+  contentSearch: boolean;
   /** Side panel width in pixels. */
   sideWidth: number;
 }
@@ -48,6 +50,7 @@ export const REPORT_KIND: LibraryKind = {
   fileIsImage: false,
   tagSheet: true,
   levelFilter: true,
+  contentSearch: true,
   sideWidth: 258,
 };
 
@@ -68,5 +71,6 @@ export const MATERIAL_KIND: LibraryKind = {
   fileIsImage: true,
   tagSheet: false,
   levelFilter: false,
+  contentSearch: false,
   sideWidth: 275,
 };

@@ -1,4 +1,3 @@
-import { useGetIdentity } from '@refinedev/core';
 import { theme } from 'antd';
 import { useCallback, useState, type CSSProperties } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -9,6 +8,7 @@ import { ItemPagination } from './items/item-pagination';
 import { GroupList } from '../../components/group-list/group-list';
 import { crudAccess } from '../../components/group-list/types';
 import { useProjectContext } from '../../components/project-context';
+import { useIdentity } from '../../providers/identity';
 import { TagFilterPanel } from './tag-filter';
 import { urlParams } from '../../lib/navigation';
 import { useSettings } from '../../lib/settings';
@@ -23,6 +23,12 @@ import { useBatchActions } from './use-batch-actions';
 import { useLibraryData } from './use-library-data';
 import { useListQuery } from './use-list-query';
 import { useSelection } from './use-selection';
+import { BatchJobProgress } from './batch/batch-job-progress';
+import { BatchLabelDialog } from './batch/batch-label-dialog';
+import { batchFilter } from './batch/scope';
+import { SelectAllBanner } from './batch/select-all-banner';
+import { feedback } from '../../lib/feedback';
+import { useBinNotice } from '../recycle-bin/delete-notice';
 import './library.css';
 
 type DialogState = Pick<ItemDialogProps, 'mode' | 'item'>;
@@ -53,12 +59,15 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
   const navigate = useNavigate();
   // The 成果 area's report list opens its own detail route (spec section 2: both are read alike).
   const inResults = useLocation().pathname.startsWith('/cstjPage/');
-  const { data: identity } = useGetIdentity<{ uuid?: string }>();
+  const { data: identity } = useIdentity();
   const { query, update, searchParams } = useListQuery(projectId, kind);
   const { api, items, page, groups, groupList: groupAnswer, reload, loadKey } = useLibraryData(projectId, kind, query);
-  const { selecting, checked, setSelecting, setChecked } = useSelection(loadKey);
+  const { selecting, checked, allMatching, setSelecting, setChecked, setAllMatching } = useSelection(loadKey);
   const chosen = page.items.filter((item) => checked.includes(item.id));
-  const batch = useBatchActions({ kind, api, chosen, reload });
+  const binNotice = useBinNotice(projectId);
+  const batch = useBatchActions({ kind, binNotice, api, chosen, reload, allMatching: allMatching ? { filter: batchFilter(query), total: page.total } : undefined });
+  const [labeling, setLabeling] = useState(false);
+  const pageAllChecked = page.items.length > 0 && chosen.length === page.items.length;
   const [dialog, setDialog] = useState<DialogState>();
   const [preview, setPreview] = useState<number>();
   // The tag filter's checked labels before 筛选 applies them; a new applied set or group replaces them.
@@ -72,9 +81,9 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
     (item: LibraryItem, index: number) => {
       if (kind.fileIsImage) setPreview(index);
       else if (inResults) navigate(`/cstjPage/${projectId}/statisticsDetail${detailSearch(item)}&from=reportList`);
-      else navigate(`/report/${projectId}/reportDetail${detailSearch(item)}`);
+      else navigate(`/report/${projectId}/reportDetail${detailSearch(item, query.content)}`);
     },
-    [kind.fileIsImage, inResults, navigate, projectId],
+    [kind.fileIsImage, inResults, navigate, projectId, query.content],
   );
   const edit = useCallback((item: LibraryItem) => setDialog({ mode: 'edit', item }), []);
   const loadPage = useCallback(
@@ -95,7 +104,7 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
           texts={{
             title: '分组',
             all: '全部内容',
-            deleteConfirm: (count) => `此操作将永久删除${count}个分组，分组中的${kind.entity}将移出分组，是否继续操作?`,
+            deleteConfirm: (count) => `此操作将把${count}个分组移入回收站（期间可在回收站还原），分组中的${kind.entity}将移出分组，是否继续操作?`,
             sortFailed: '数据保存失败!',
           }}
           width={kind.sideWidth}
@@ -138,6 +147,7 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
           <BatchBar
             count={page.items.length}
             checkedCount={chosen.length}
+            selectedCount={batch.count}
             onCheckAll={(all) => setChecked(all ? page.items.map((item) => item.id) : [])}
             groups={groupList}
             onMove={may('batchEdit') ? (groupId) => void batch.move(groupId) : undefined}
@@ -145,8 +155,19 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
             onDelete={may('batchDelete') ? batch.remove : undefined}
             onDownload={() => void batch.download()}
             onBulkAdd={may('create') ? () => setDialog({ mode: 'bulk' }) : undefined}
+            onLabel={may('batchEdit') ? () => (batch.count > 0 ? setLabeling(true) : feedback.warning('请勾选需要打标签的数据!')) : undefined}
             onExportTags={kind.tagSheet && may('batchEdit') ? batch.exportTags : undefined}
             importTags={kind.tagSheet && may('batchEdit') ? <ItemTagImport kind={kind} projectUuid={projectId} onImported={reload} /> : undefined}
+          />
+        )}
+        {selecting && pageAllChecked && page.total > page.items.length && (
+          <SelectAllBanner
+            pageCount={page.items.length}
+            total={page.total}
+            entity={kind.entity}
+            allMatching={allMatching}
+            onSelectAll={() => setAllMatching(true, checked)}
+            onClear={() => setAllMatching(false, [])}
           />
         )}
         <ItemsArea
@@ -189,6 +210,8 @@ export function LibraryScreen({ kind }: { kind: LibraryKind }) {
         />
       )}
       <DownloadProgress percent={batch.progress} />
+      <BatchLabelDialog open={labeling} projectUuid={projectId} origin={kind.entity} count={batch.count} onClose={() => setLabeling(false)} onSubmit={batch.label} />
+      <BatchJobProgress batchId={batch.job?.id} title={`正在${batch.job?.title ?? '批量处理'}`} read={batch.readJob} onEnd={batch.jobEnded} />
     </div>
   );
 }

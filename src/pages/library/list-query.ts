@@ -8,6 +8,8 @@ export interface ListQuery {
   pageNo: number;
   pageSize: number;
   name: string;
+  /** 全文: words the items' file text must hold (reports); then the list is ranked by relevance. */
+  content: string;
   /** Undefined: 全部内容. */
   groupId?: number;
   sort: SortKey;
@@ -23,7 +25,7 @@ const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 20, 50, 100];
 
 /** The query parameters the list owns; any other (mode, theme, workflow, hasDimension) is left alone. */
-const LIST_KEYS = ['pageNo', 'pageSize', 'name', 'groupId', 'created_at', 'start_time', 'end_time', 'label_ids', 'level', 'view'] as const;
+const LIST_KEYS = ['pageNo', 'pageSize', 'name', 'content', 'groupId', 'created_at', 'start_time', 'end_time', 'label_ids', 'level', 'view'] as const;
 
 const positive = (value: string | null, fallback: number) => {
   const n = Number(value);
@@ -37,6 +39,7 @@ export function readListQuery(params: URLSearchParams): ListQuery {
     pageNo: positive(params.get('pageNo'), 1),
     pageSize: Math.min(positive(params.get('pageSize'), DEFAULT_PAGE_SIZE), PAGE_SIZES[PAGE_SIZES.length - 1]),
     name: params.get('name') ?? '',
+    content: params.get('content') ?? '',
     groupId: hasGroup ? group : undefined,
     sort: params.get('created_at') === '-created_at' ? '-created_at' : 'created_at',
     start: params.get('start_time') || undefined,
@@ -56,6 +59,7 @@ export function writeListQuery(current: URLSearchParams, query: ListQuery): URLS
   LIST_KEYS.forEach((key) => next.delete(key));
   if (query.groupId !== undefined) next.set('groupId', String(query.groupId));
   if (query.name) next.set('name', query.name);
+  if (query.content) next.set('content', query.content);
   if (query.sort !== 'created_at') next.set('created_at', query.sort);
   if (query.start) next.set('start_time', query.start);
   if (query.end) next.set('end_time', query.end);
@@ -75,6 +79,7 @@ export const DEFAULT_LIST_QUERY: ListQuery = readListQuery(new URLSearchParams()
 export function listRequest(query: ListQuery, pageNo = query.pageNo) {
   const filters: CrudFilters = [
     { field: 'name', operator: 'eq', value: query.name },
+    { field: 'content', operator: 'eq', value: query.content || undefined },
     { field: 'group_id', operator: 'eq', value: query.groupId },
     { field: 'start_time', operator: 'eq', value: query.start },
     { field: 'end_time', operator: 'eq', value: query.end },

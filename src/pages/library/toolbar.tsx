@@ -1,5 +1,6 @@
 import { AppstoreOutlined, ArrowDownOutlined, ArrowUpOutlined, PlusOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Segmented, Select, Space, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { REGION_LEVEL_LABELS, REGION_LEVELS } from '../../../contract/results';
 import { DateRange } from './items/date-range';
 import { SearchBox } from './items/search-box';
@@ -17,11 +18,16 @@ interface Props {
   onCreate?: () => void;
 }
 
+type SearchMode = 'name' | 'content';
+
 const LEVEL_OPTIONS = REGION_LEVELS.map((level) => ({ value: level, label: REGION_LEVEL_LABELS[level] }));
 
 /** Title, name search, sort on creation time, date-time range, level (reports), view mode, the settings toggle and 新增. */
 export function Toolbar({ kind, query, onChange, selecting, onSelecting, onCreate }: Props) {
   const ascending = query.sort === 'created_at';
+  const [chosenMode, setMode] = useState<SearchMode>('name');
+  // A link with content= opens in 全文 mode.
+  const mode: SearchMode = query.content ? 'content' : chosenMode;
   return (
     <div className="library-toolbar">
       <div className="library-toolbar__row">
@@ -43,7 +49,25 @@ export function Toolbar({ kind, query, onChange, selecting, onSelecting, onCreat
       </div>
       <div className="library-toolbar__row">
         <Space wrap size={[8, 8]}>
-          <SearchBox value={query.name} placeholder={kind.searchPlaceholder} onSearch={(name) => onChange({ name, pageNo: 1 })} />
+          {kind.contentSearch && (
+            <Segmented<SearchMode>
+              aria-label="搜索方式"
+              value={mode}
+              onChange={(next) => {
+                setMode(next);
+                if (query.name || query.content) onChange({ name: '', content: '', pageNo: 1 });
+              }}
+              options={[
+                { value: 'name', label: '名称' },
+                { value: 'content', label: '全文' },
+              ]}
+            />
+          )}
+          {mode === 'content' ? (
+            <SearchBox key="content" value={query.content} placeholder="请输入要检索的文字" onSearch={(content) => onChange({ content, name: '', pageNo: 1 })} />
+          ) : (
+            <SearchBox key="name" value={query.name} placeholder={kind.searchPlaceholder} onSearch={(name) => onChange({ name, pageNo: 1 })} />
+          )}
           <Tooltip title={ascending ? '按创建时间升序，点击改为降序' : '按创建时间降序，点击改为升序'}>
             <Button
               icon={ascending ? <ArrowUpOutlined /> : <ArrowDownOutlined />}

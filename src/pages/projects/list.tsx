@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useGetIdentity, useList } from '@refinedev/core';
+import { useList } from '@refinedev/core';
 import { Button, Card, Col, Empty, Flex, Input, Row, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { permissionDetail } from '../../../contract/permissions';
 import { useApiQuery } from '../../api/hooks';
-import type { UserInfo } from '../../providers/auth';
+import { useIdentity } from '../../providers/identity';
 import type { Project } from '../../resources/records';
 import { NewOrganizationDialog } from './new-organization-dialog';
 import { NewProjectDialog } from './new-project-dialog';
@@ -14,7 +14,7 @@ const CREATE_PROJECT = permissionDetail('organization', 'project', 'create');
 
 /** Whether the user is in an organization, and may create projects in it (its owner, or a role with 新增项目). */
 function useProjectCreation() {
-  const { data: user } = useGetIdentity<UserInfo>();
+  const { data: user } = useIdentity();
   const inOrganization = Boolean(user?.organization_uuid);
   const permission = useApiQuery('getOrganizationPermission', {}, { silent: true, queryOptions: { enabled: inOrganization, retry: false } });
   const granted = permission.data?.data;

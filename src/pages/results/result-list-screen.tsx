@@ -12,6 +12,7 @@ import { SearchBox } from '../library/items/search-box';
 import { REPORT_KIND } from '../library/kinds';
 import { useSurfaceColors } from '../library/library-screen';
 import { useSelection } from '../library/use-selection';
+import { useBinNotice } from '../recycle-bin/delete-notice';
 import { ResultItems } from './result-items';
 import { SelectionBar } from './selection-bar';
 import { useResultsList } from './use-results-data';
@@ -35,6 +36,7 @@ export function ResultListScreen({ title, path, source, actions }: ResultListScr
   const { projectId, can } = useProjectContext();
   const surface = useSurfaceColors();
   const { modal } = App.useApp();
+  const binNotice = useBinNotice(projectId);
   const { query, update } = useResultsQuery();
   const invalidate = useInvalidate();
   const [reloads, setReloads] = useState(0);
@@ -49,14 +51,14 @@ export function ResultListScreen({ title, path, source, actions }: ResultListScr
     void invalidate({ resource: 'reportGroups', dataProviderName: 'report', invalidates: ['all'] });
   };
 
-  const confirmDelete = () => {
+  const confirmDelete = async () => {
     if (checked.length === 0) {
       feedback.warning('请勾选批量删除数据!');
       return;
     }
     modal.confirm({
       title: '提示',
-      content: `此操作将永久删除${checked.length}条数据报告，是否继续操作?`,
+      content: `此操作将把${checked.length}条数据报告${await binNotice()}，是否继续操作?`,
       okType: 'danger',
       onOk: async () => {
         try {

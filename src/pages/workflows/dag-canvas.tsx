@@ -7,7 +7,7 @@ import { layoutDag, type TaskCard } from './dag-layout';
 import { FIT_VIEW_OPTIONS, useFittedView } from './use-fitted-view';
 import './workflows.css';
 
-function TaskNode({ data }: NodeProps<Node<TaskCard & { clicked?: boolean }, 'task'>>) {
+function TaskNode({ data }: NodeProps<Node<TaskCard & { clicked?: boolean; connectable?: boolean }, 'task'>>) {
   const selected = Boolean(data.clicked);
   return (
     <div
@@ -19,7 +19,7 @@ function TaskNode({ data }: NodeProps<Node<TaskCard & { clicked?: boolean }, 'ta
       aria-pressed={selected}
       title={`${data.name}：点击查看详情`}
     >
-      <Handle type="target" position={Position.Left} />
+      <Handle type="target" position={Position.Left} isConnectable={Boolean(data.connectable)} data-testid="dag-input-handle" aria-label={`${data.name} 的输入端`} title={data.connectable ? '拖到这里：作为下游任务' : undefined} />
       <strong className="dag-node__name" title={data.name}>
         {data.name}
       </strong>
@@ -27,7 +27,7 @@ function TaskNode({ data }: NodeProps<Node<TaskCard & { clicked?: boolean }, 'ta
         <span>{data.operator}</span>
         {data.state && <span className="dag-node__state">{TASK_STATE_LABELS[data.state]}</span>}
       </span>
-      <Handle type="source" position={Position.Right} />
+      <Handle type="source" position={Position.Right} isConnectable={Boolean(data.connectable)} data-testid="dag-output-handle" aria-label={`${data.name} 的输出端`} title={data.connectable ? '拖到另一任务的输入端：新增连线' : undefined} />
     </div>
   );
 }
@@ -41,6 +41,8 @@ interface Props {
   states?: Map<string, TaskState>;
   selected?: string;
   onSelect: (task: string) => void;
+  /** Given to a member who may edit the workflow: a link dragged from one task's output handle to another's input handle. */
+  onConnect?: (sourceTaskId: number, targetTaskId: number) => void;
 }
 
 export function DagCanvas(props: Props) {
@@ -51,9 +53,10 @@ export function DagCanvas(props: Props) {
   );
 }
 
-function DagFlow({ tasks, links, states, selected, onSelect }: Props) {
+function DagFlow({ tasks, links, states, selected, onSelect, onConnect }: Props) {
   const laidOut = useMemo(() => layoutDag(tasks, links, states), [tasks, links, states]);
-  const nodes = useMemo(() => laidOut.nodes.map((node) => ({ ...node, data: { ...node.data, clicked: node.data.name === selected } })), [laidOut, selected]);
+  const connectable = Boolean(onConnect);
+  const nodes = useMemo(() => laidOut.nodes.map((node) => ({ ...node, data: { ...node.data, clicked: node.data.name === selected, connectable } })), [laidOut, selected, connectable]);
   const { edges } = laidOut;
   // The canvas's controls and edge labels follow the theme; the task cards keep their own colours.
   const { theme } = useSettings();
@@ -67,7 +70,8 @@ function DagFlow({ tasks, links, states, selected, onSelect }: Props) {
       fitView
       fitViewOptions={FIT_VIEW_OPTIONS}
       minZoom={0.1}
-      nodesConnectable={false}
+      nodesConnectable={connectable}
+      onConnect={(connection) => onConnect?.(Number(connection.source), Number(connection.target))}
       nodesDraggable={false}
       onNodeClick={(_, node) => onSelect(node.data.name)}
       onMoveEnd={fitted.onMoveEnd}

@@ -1,6 +1,8 @@
 import { useCreate } from '@refinedev/core';
 import { Alert, Empty, Form, Spin, Typography } from 'antd';
-import type { DagRun, DagRunCreate, Workflow } from '../../../contract/workflows';
+import type { Rule } from 'antd/es/form';
+import dayjs from 'dayjs';
+import type { DagRun, DagRunCreate, Workflow, WorkflowInputParam } from '../../../contract/workflows';
 import { useApiQuery } from '../../api/hooks';
 import { FormDialog } from '../../components/form-dialog';
 import { ParamInput } from './param-input';
@@ -24,6 +26,53 @@ function confOf(values: Values): Record<string, unknown> {
     Object.entries(values)
       .filter(([, value]) => value !== undefined && value !== null && value !== ''),
   );
+}
+
+const blank = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * The checks the server makes of a run's conf (run-conf.ts), with its words, so that a value it
+ * would refuse is said beside its field before anything is sent.
+ */
+export function confRules(input: WorkflowInputParam): Rule[] {
+  const { key } = input;
+  return [
+    { required: input.required, message: `请填写运行参数 ${key}` },
+    {
+      validator: async (_, value: unknown) => {
+        if (blank(value)) return;
+        switch (input.type) {
+          case 'integer':
+          case 'float': {
+            const number = typeof value === 'string' ? Number(value) : value;
+            if (typeof number !== 'number' || !Number.isFinite(number)) throw new Error(`运行参数 ${key} 应为${input.type === 'integer' ? '整数' : '数字'}`);
+            if (input.type === 'integer' && !Number.isInteger(number)) throw new Error(`运行参数 ${key} 应为整数`);
+            if (input.number_min !== null && number < input.number_min) throw new Error(`运行参数 ${key} 不能小于 ${input.number_min}`);
+            if (input.number_max !== null && number > input.number_max) throw new Error(`运行参数 ${key} 不能大于 ${input.number_max}`);
+            return;
+          }
+          case 'datetime':
+            if (typeof value !== 'string' || !dayjs(value).isValid()) throw new Error(`运行参数 ${key} 应为日期时间，如 2026-11-25 10:00:00`);
+            return;
+          case 'string':
+            if (input.options.length > 0 && !input.options.includes(String(value))) throw new Error(`运行参数 ${key} 应为以下之一：${input.options.join('、')}`);
+            return;
+          default:
+            return;
+        }
+      },
+    },
+  ];
+}
+
+/** A number's bounds in words, beside its field. */
+function rangeOf(input: WorkflowInputParam): string {
+  if (input.type !== 'integer' && input.type !== 'float') return '';
+  const { number_min: min, number_max: max } = input;
+  if (min !== null && max !== null) return `取值 ${min} ~ ${max}`;
+  if (min !== null) return `不小于 ${min}`;
+  if (max !== null) return `不大于 ${max}`;
+  return '';
 }
 
 /** What happens to unpublished changes when this caller runs the workflow. */
@@ -65,6 +114,7 @@ export function RunDialog({ projectId, workflow, open, canPublish, onClose, onSt
   return (
     <FormDialog<Values> title={`运行：${workflow.name}`} name="run-workflow" okText="运行" open={open} initial={initial} onCancel={onClose} onSave={(values) => start(values).catch(() => undefined)}>
       <PublishNotice workflow={workflow} canPublish={canPublish} />
+      {workflow.is_paused && <Alert type="warning" showIcon message="工作流已暂停：本次运行将排队，启用后才开始" />}
       {params.isLoading ? (
         <Spin />
       ) : params.isError ? (
@@ -79,10 +129,11 @@ export function RunDialog({ projectId, workflow, open, canPublish, onClose, onSt
             key={input.key}
             name={input.key}
             label={input.key}
-            extra={input.placeholder || undefined}
-            rules={input.required ? [{ required: true, message: `请填写${input.key}` }] : []}
+            extra={[input.placeholder, rangeOf(input)].filter(Boolean).join('；') || undefined}
+            rules={confRules(input)}
           >
-            <ParamInput spec={input} />
+            {/* Bounds are checked by the rules, with the server's words, not clamped away while typing. */}
+            <ParamInput spec={{ ...input, number_min: null, number_max: null }} />
           </Form.Item>
         ))
       )}

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { Card, Descriptions, Empty, Flex, Tag, Typography } from 'antd';
 import { OPERATOR_LABELS, TASK_STATE_LABELS, type DagRun, type TaskInstance, type WorkflowTask } from '../../../contract/workflows';
 import { shownDate, shownDuration, TASK_STATE_COLORS } from './states';
 import { TaskLogText } from './task-log';
+import { TaskOutputs } from './task-outputs';
 
 interface Props {
   projectId: string;
@@ -10,6 +12,8 @@ interface Props {
   /** The selected run, if any, and the task's instance in it (none before it starts). */
   run?: DagRun;
   instance?: TaskInstance;
+  /** Shown in the card's head: the selected run's actions (the grid's). */
+  extra?: ReactNode;
 }
 
 const names = (params: WorkflowTask['inputs']) => (params.length ? params.map((param) => param.field_name).join('、') : '无');
@@ -44,9 +48,9 @@ function TaskDefinition({ task }: { task: WorkflowTask }) {
 }
 
 /** The clicked task of the graph, as Airflow's graph view shows it: its instance in the selected run with its log, else its definition. */
-export function TaskDetails({ projectId, workflowId, task, run, instance }: Props) {
+export function TaskDetails({ projectId, workflowId, task, run, instance, extra }: Props) {
   return (
-    <Card size="small" className="task-details" data-testid="task-details" title={`任务：${task.name}`}>
+    <Card size="small" className="task-details" data-testid="task-details" title={`任务：${task.name}`} extra={extra}>
       {!run ? (
         <TaskDefinition task={task} />
       ) : !instance ? (
@@ -62,8 +66,11 @@ export function TaskDetails({ projectId, workflowId, task, run, instance }: Prop
               { key: 'tries', label: '尝试次数', children: `${instance.try_number}/${instance.max_tries}` },
               { key: 'start', label: '开始时间', children: shownDate(instance.start_date) },
               { key: 'duration', label: '时长', children: shownDuration(instance.duration) },
+              ...(typeof instance.script_version === 'number' ? [{ key: 'script-version', label: '脚本版本', children: `第 ${instance.script_version} 版` }] : []),
+              ...(instance.state === 'up_for_retry' ? [{ key: 'retry', label: '下次重试时间', children: shownDate(instance.next_retry_at) }] : []),
             ]}
           />
+          <TaskOutputs task={task} instance={instance} />
           <TaskLogText key={instance.id} projectId={projectId} workflowId={workflowId} instance={instance} />
         </Flex>
       )}

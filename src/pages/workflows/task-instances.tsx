@@ -1,7 +1,7 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
-import { Button, DatePicker, Flex, Form, InputNumber, Select, Space, Table, Tag } from 'antd';
+import { Button, DatePicker, Flex, Form, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { OPERATOR_LABELS, TASK_STATE_LABELS, TASK_STATES, type DagRun, type TaskInstance, type TaskState } from '../../../contract/workflows';
@@ -114,7 +114,17 @@ export function TaskInstances({ projectId, workflowId, run }: { projectId: strin
         pagination={{ ...tableProps.pagination, showTotal: (total) => `共 ${total} 条` }}
         columns={[
           { key: 'task_id', title: '任务', dataIndex: 'task_id' },
-          { key: 'state', title: '状态', dataIndex: 'state', render: (state: TaskState) => <Tag color={TASK_STATE_COLORS[state]}>{TASK_STATE_LABELS[state] ?? state}</Tag> },
+          {
+            key: 'state',
+            title: '状态',
+            dataIndex: 'state',
+            render: (state: TaskState, instance) => (
+              <Space size={4} wrap>
+                <Tag color={TASK_STATE_COLORS[state]}>{TASK_STATE_LABELS[state] ?? state}</Tag>
+                {state === 'up_for_retry' && instance.next_retry_at && <Typography.Text type="secondary">下次重试 {shownDate(instance.next_retry_at)}</Typography.Text>}
+              </Space>
+            ),
+          },
           { key: 'tries', title: '尝试次数', render: (_, instance) => `${instance.try_number}/${instance.max_tries}` },
           { key: 'operator', title: '运算符', dataIndex: 'operator', render: (operator: TaskInstance['operator']) => OPERATOR_LABELS[operator] ?? operator },
           { key: 'pool', title: '资源池', dataIndex: 'pool' },

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Descriptions, Flex, Space, Tag, Typography } from 
 import { useNavigate } from 'react-router-dom';
 import type { DagValidity, Workflow } from '../../../contract/workflows';
 import { feedback } from '../../lib/feedback';
+import { PauseSwitch } from './list-cells';
 import { shownDate } from './states';
 import { usePublish } from './use-publish';
 
@@ -43,7 +44,7 @@ export function WorkflowHeader({ projectId, workflow, validity, checkValidity, c
           </Typography.Title>
           <Tag>{workflow.version === null ? '未发布' : `版本 v${workflow.version}`}</Tag>
           {workflow.has_unpublished_changes && <Tag color="orange">有未发布的修改</Tag>}
-          {workflow.is_paused && <Tag>已暂停</Tag>}
+          <PauseSwitch workflow={workflow} size="default" />
         </Flex>
       }
       extra={
@@ -83,7 +84,7 @@ export function WorkflowHeader({ projectId, workflow, validity, checkValidity, c
           column={{ xs: 1, md: 2, xl: 4 }}
           items={[
             { key: 'schedule', label: '调度', children: workflow.schedule || '仅手动' },
-            { key: 'next', label: '下次运行', children: shownDate(workflow.next_dagrun) },
+            { key: 'next', label: '下次运行', children: workflow.is_paused ? '已暂停' : shownDate(workflow.next_run_at) },
             { key: 'owner', label: '负责人', children: workflow.owner || '—' },
             { key: 'retries', label: '重试', children: `${workflow.retries} 次，间隔 ${workflow.retry_delay} 秒` },
             ...(workflow.description ? [{ key: 'description', label: '描述', children: workflow.description, span: 'filled' as const }] : []),

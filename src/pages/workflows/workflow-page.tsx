@@ -1,5 +1,5 @@
 import { useOne } from '@refinedev/core';
-import { Button, Card, Flex, Result, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Result, Segmented, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DAG_RUN_STATE_LABELS, type Workflow } from '../../../contract/workflows';
@@ -7,12 +7,16 @@ import { PageLoading } from '../../components/page-loading';
 import { useProjectContext } from '../../components/project-context';
 import { ResourceList } from '../../components/resource-pages/resource-list';
 import { findResource } from '../../resources';
-import { DagGraph, StateLegend } from './dag-graph';
+import { DagGraph, preloadDagCanvas, StateLegend } from './dag-graph';
+import { DagGantt } from './dag-gantt';
+import { DagGrid } from './dag-grid';
 import { DagRuns } from './dag-runs';
+import { RunActionsBar } from './run-actions-bar';
 import { RunDialog } from './run-dialog';
 import { RUN_STATE_COLORS } from './states';
 import { TaskDetails } from './task-details';
 import { TaskInstances } from './task-instances';
+import { useConnectTasks } from './use-connect-tasks';
 import { useValidity } from './use-publish';
 import { useSelectedRun } from './use-selected-run';
 import { useWorkflowLinks, useWorkflowRoute, useWorkflowTasks } from './use-workflow-data';
@@ -32,9 +36,12 @@ function useDefinitionChanges(changedAt: [number, number], refresh: () => void) 
   }, [ready, key, refresh]);
 }
 
+type View = 'graph' | 'grid' | 'gantt';
+
 /** A workflow: its header (发布, 运行), its DAG coloured by the selected run, its tasks, links and runs. */
 export function WorkflowPage() {
   const { can } = useProjectContext();
+  useEffect(preloadDagCanvas, []);
   const { projectId, workflowId } = useWorkflowRoute();
   const navigate = useNavigate();
   const workflowAnswer = useOne<Workflow>({ resource: 'workflows', id: workflowId, meta: { projectId }, queryOptions: { keepPreviousData: false } });
@@ -54,7 +61,9 @@ export function WorkflowPage() {
   const { run, states, instanceOf, loading: runLoading } = useSelectedRun(projectId, workflowId, chosenRun, mayViewRuns);
   const [clicked, setClicked] = useState<string>();
   const [tab, setTab] = useState('tasks');
+  const [view, setView] = useState<View>('graph');
   const [running, setRunning] = useState(false);
+  const connect = useConnectTasks(projectId, workflowId, tasks.data?.data ?? [], links.data?.data ?? []);
 
   const workflow = workflowAnswer.data?.data;
   if (workflowAnswer.isLoading) return <PageLoading />;
@@ -87,6 +96,20 @@ export function WorkflowPage() {
       />
       <Card
         variant="borderless"
+        extra={
+          mayViewRuns && (
+            <Segmented<View>
+              aria-label="视图"
+              value={view}
+              onChange={setView}
+              options={[
+                { label: '图形', value: 'graph' },
+                { label: '网格', value: 'grid' },
+                { label: '甘特图', value: 'gantt' },
+              ]}
+            />
+          )
+        }
         title={
           <Flex gap={8} align="center" wrap>
             <span>DAG</span>
@@ -101,15 +124,51 @@ export function WorkflowPage() {
         }
       >
         <StateLegend />
-        <DagGraph
-          tasks={tasks.data?.data ?? []}
-          links={links.data?.data ?? []}
-          loading={tasks.isLoading || links.isLoading}
-          states={states}
-          selected={clickedTask?.name}
-          onSelect={(name) => setClicked((current) => (current === name ? undefined : name))}
-        />
-        {clickedTask && <TaskDetails projectId={projectId} workflowId={workflowId} task={clickedTask} run={run} instance={instanceOf.get(clickedTask.name)} />}
+        {view === 'grid' && mayViewRuns ? (
+          <DagGrid
+            projectId={projectId}
+            workflowId={workflowId}
+            tasks={tasks.data?.data ?? []}
+            selected={{ runId: run?.id ?? chosenRun, task: clickedTask?.name }}
+            onSelect={({ runId, task }) => {
+              setChosenRun(runId);
+              setClicked(task);
+            }}
+          />
+        ) : view === 'gantt' && mayViewRuns ? (
+          <DagGantt
+            run={run}
+            instances={instanceOf}
+            tasks={tasks.data?.data ?? []}
+            selected={clickedTask?.name}
+            onSelect={(name) => setClicked((current) => (current === name ? undefined : name))}
+          />
+        ) : (
+          <DagGraph
+            tasks={tasks.data?.data ?? []}
+            links={links.data?.data ?? []}
+            loading={tasks.isLoading || links.isLoading}
+            states={states}
+            selected={clickedTask?.name}
+            onSelect={(name) => setClicked((current) => (current === name ? undefined : name))}
+            onConnect={can('workflowLinks', 'create') ? connect : undefined}
+          />
+        )}
+        {clickedTask && (
+          <TaskDetails
+            projectId={projectId}
+            workflowId={workflowId}
+            task={clickedTask}
+            run={run}
+            instance={instanceOf.get(clickedTask.name)}
+            extra={view === 'grid' && run ? <RunActionsBar projectId={projectId} workflowId={workflowId} run={run} canEdit={can('workflowRuns', 'edit')} /> : undefined}
+          />
+        )}
+        {view === 'grid' && !clickedTask && run && (
+          <Card size="small" className="task-details" title={`运行：${run.dag_run_id}`} extra={<RunActionsBar projectId={projectId} workflowId={workflowId} run={run} canEdit={can('workflowRuns', 'edit')} />}>
+            <Typography.Text type="secondary">点击网格中的格子查看该任务在此运行中的状态和日志</Typography.Text>
+          </Card>
+        )}
       </Card>
       <Card variant="borderless">
         <Tabs

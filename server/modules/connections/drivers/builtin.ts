@@ -40,6 +40,8 @@ function warehouseOnly(inner: Session, projectUuid: string): Session {
     foreignKeys: (schema) => inner.foreignKeys(own(schema)),
     columnsOf: (schema) => inner.columnsOf(own(schema)),
     records: (schema, table, page) => inner.records(own(schema), table, page),
+    exportRecords: (schema, table, columns, plan, sink, signal) => inner.exportRecords(own(schema), table, columns, plan, sink, signal),
+    // No free SQL here: the server's own database holds every organization's data, and only the schema checks above wall it off.
     select: (schema, table, columns, where, limit) => inner.select(own(schema), table, columns, where, limit),
   };
 }

@@ -1,14 +1,63 @@
 import mysql from 'mysql2/promise';
 import { utcOffset } from '../../../lib/dates';
 import { driverWords, explainNetwork } from './explain';
+import { whereOf } from './filters';
 import { checkedSelect } from './select';
-import { CONNECT_TIMEOUT_MS, POOL_IDLE_MS, STATEMENT_TIMEOUT_MS, type Driver, type Session, type TableDefinition } from './types';
+import { CONNECT_TIMEOUT_MS, ESTIMATE_FROM, EXPORT_TIMEOUT_MS, POOL_IDLE_MS, ROW_BATCH, STATEMENT_TIMEOUT_MS, type Driver, type RowSink, type Session, type TableDefinition } from './types';
+
+/** What of mysql2's callback connection a stream of rows needs. */
+interface CoreConnection {
+  query(options: { sql: string; values?: unknown[]; rowsAsArray: boolean; timeout?: number }): NodeJS.EventEmitter;
+  pause(): void;
+  resume(): void;
+}
+
+/**
+ * Rows of one statement to `sink` a batch at a time as the server sends them (nothing is kept but a
+ * batch). When `sink` says stop or `signal` aborts, the statement is killed (`kill`, from another
+ * connection) and what is still on its way is dropped.
+ */
+function streamRows(core: CoreConnection, sql: string, values: unknown[], timeoutMs: number, sink: RowSink, kill: () => Promise<void>, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let batch: unknown[][] = [];
+    let stopped = false;
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      void kill().catch(() => undefined);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    const done = (error?: unknown) => {
+      signal?.removeEventListener('abort', stop);
+      if (error && !stopped) reject(error);
+      else resolve();
+    };
+    const query = core.query({ sql, values, rowsAsArray: true, timeout: timeoutMs + 5000 });
+    query.on('fields', (fields: Array<{ name: string }>) => sink.columns(fields.map((field) => field.name)));
+    query.on('result', (row: unknown[]) => {
+      if (stopped) return;
+      batch.push(row);
+      if (batch.length < ROW_BATCH) return;
+      const full = batch;
+      batch = [];
+      core.pause();
+      void Promise.resolve(sink.rows(full))
+        .then((more) => (more ? undefined : stop()), stop)
+        .finally(() => core.resume());
+    });
+    query.on('error', (error: unknown) => done(error));
+    query.on('end', () => {
+      if (stopped || batch.length === 0) return done();
+      Promise.resolve(sink.rows(batch)).then(() => done(), done);
+    });
+  });
+}
 
 /** A unique key, or a foreign key with what it references. */
 type Key = { name: string; table: string; columns: string[]; references: { table: string; columns: string[] } | null };
 
 /** MySQL and MariaDB: a schema is a database, so `schemas()` answers the database itself. */
-function session(connection: mysql.Connection, database: string): Session {
+function session(connection: mysql.PoolConnection, database: string, kill: () => Promise<void>): Session {
   const rows = async <T>(sql: string, values: unknown[] = []) => (await connection.query({ sql, values, timeout: STATEMENT_TIMEOUT_MS }))[0] as T[];
   const quote = (name: string) => `\`${name.replace(/`/g, '``')}\``;
   const byName = <T extends { name: string }>(list: T[], key: (row: T) => string) => {
@@ -36,14 +85,35 @@ function session(connection: mysql.Connection, database: string): Session {
     }));
   };
 
+  const core = (connection as unknown as { connection: CoreConnection }).connection;
+  /** MariaDB's max_statement_time (MySQL's max_execution_time; each ignores the other's) for `work`, then the pool's again. */
+  const withStatementTimeout = async <T>(ms: number, work: () => Promise<T>): Promise<T> => {
+    const set = (value: number) =>
+      Promise.all([
+        connection.query(`set session max_statement_time = ${value / 1000}`).catch(() => undefined),
+        connection.query(`set session max_execution_time = ${value}`).catch(() => undefined),
+      ]);
+    await set(ms);
+    try {
+      return await work();
+    } finally {
+      await set(STATEMENT_TIMEOUT_MS);
+    }
+  };
+
   return {
     databases: async () =>
       (await rows<{ name: string }>(
         `select schema_name as name from information_schema.schemata where schema_name not in ('information_schema', 'mysql', 'performance_schema', 'sys') order by 1`,
       )).map((row) => row.name),
     schemas: async () => [database],
-    tables: (schema) =>
-      rows(`select table_name as name, nullif(table_comment, '') as comment from information_schema.tables where table_schema = ? order by 1`, [schema]),
+    tables: async (schema) =>
+      (
+        await rows<{ name: string; comment: string | null; rows: string | number | null }>(
+          `select table_name as name, nullif(table_comment, '') as comment, table_rows as \`rows\` from information_schema.tables where table_schema = ? order by 1`,
+          [schema],
+        )
+      ).map((row) => ({ ...row, rows: row.rows === null ? null : Number(row.rows) })),
     async table(schema, name): Promise<TableDefinition | undefined> {
       const [found] = await rows<{ comment: string | null }>(
         `select nullif(table_comment, '') as comment from information_schema.tables where table_schema = ? and table_name = ?`,
@@ -88,11 +158,35 @@ function session(connection: mysql.Connection, database: string): Session {
           [schema],
         )
       ).map((column) => ({ ...column, primary: Boolean(Number(column.primary)) })),
-    async records(schema, table, { limit, offset, orderBy, descending }) {
+    async records(schema, table, { limit, offset, orderBy, descending, filters, count }) {
       const from = `${quote(schema)}.${quote(table)}`;
+      const where = whereOf(filters, 'mysql', quote);
       const order = orderBy ? ` order by ${quote(orderBy)} ${descending ? 'desc' : 'asc'}` : '';
-      const [{ total }] = await rows<{ total: number }>(`select count(*) as total from ${from}`);
-      return { total: Number(total), rows: await rows(`select * from ${from}${order} limit ? offset ?`, [limit, offset]) };
+      const page = () => rows<Record<string, unknown>>(`select * from ${from}${where.sql}${order} limit ? offset ?`, [...where.values, limit, offset]);
+      if (count === 'estimate' && filters.length === 0) {
+        const [found] = await rows<{ estimate: string | number | null }>(`select table_rows as estimate from information_schema.tables where table_schema = ? and table_name = ?`, [schema, table]);
+        if (found && found.estimate !== null && Number(found.estimate) >= ESTIMATE_FROM) return { total: Number(found.estimate), estimated: true, rows: await page() };
+      }
+      const [{ total }] = await rows<{ total: number }>(`select count(*) as total from ${from}${where.sql}`, where.values);
+      return { total: Number(total), estimated: false, rows: await page() };
+    },
+    async exportRecords(schema, table, columns, plan, sink, signal) {
+      const where = whereOf(plan.filters, 'mysql', quote);
+      const order = plan.orderBy ? ` order by ${quote(plan.orderBy)} ${plan.descending ? 'desc' : 'asc'}` : '';
+      await withStatementTimeout(EXPORT_TIMEOUT_MS, () =>
+        streamRows(core, `select ${columns.map(quote).join(', ')} from ${quote(schema)}.${quote(table)}${where.sql}${order}`, where.values, EXPORT_TIMEOUT_MS, sink, kill, signal),
+      );
+    },
+    async query({ text }, { timeoutMs, sink, signal }) {
+      // Strings and names as the statement checker read them: a backslash escapes, " quotes a string.
+      const [{ mode }] = await rows<{ mode: string }>('select @@session.sql_mode as mode');
+      const plain = mode.split(',').filter((part) => part && part !== 'NO_BACKSLASH_ESCAPES' && part !== 'ANSI_QUOTES' && part !== 'ANSI').join(',');
+      if (plain !== mode) await rows('set session sql_mode = ?', [plain]);
+      try {
+        await withStatementTimeout(timeoutMs, () => streamRows(core, text, [], timeoutMs, sink, kill, signal));
+      } finally {
+        if (plain !== mode) await rows('set session sql_mode = ?', [mode]).catch(() => undefined);
+      }
     },
     async select(schema, table, columns, where, limit) {
       const [found] = await rows<{ found: number }>(`select 1 as found from information_schema.tables where table_schema = ? and table_name = ?`, [schema, table]);
@@ -150,7 +244,9 @@ export const mysqlDriver: Driver = {
         // A kept connection the database has closed fails its first statement: take another, once.
         const connection = await begin().catch(begin);
         try {
-          return await work(session(connection, target.database));
+          // A statement is stopped by KILL QUERY from another of the pool's connections.
+          const kill = async () => void (await pool.query(`kill query ${Number(connection.threadId)}`));
+          return await work(session(connection, target.database, kill));
         } finally {
           await connection.query('rollback').then(() => connection.release(), () => connection.destroy());
         }
@@ -162,7 +258,10 @@ export const mysqlDriver: Driver = {
     const code = (error as { code?: string }).code;
     if (code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_DBACCESS_DENIED_ERROR') return '用户名或密码错误，或该用户无权访问该数据库';
     if (code === 'ER_BAD_DB_ERROR') return '数据库不存在';
-    if (code === 'ER_STATEMENT_TIMEOUT' || code === 'PROTOCOL_SEQUENCE_TIMEOUT') return '查询超时';
+    const errno = (error as { errno?: number }).errno;
+    // MariaDB's max_statement_time (1969) has no name in mysql2.
+    if (code === 'ER_STATEMENT_TIMEOUT' || code === 'PROTOCOL_SEQUENCE_TIMEOUT' || errno === 1969 || errno === 3024) return '查询超时';
+    if (code === 'ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION' || errno === 1792) return '只读查询不能修改数据库（连接在只读事务中）';
     return explainNetwork(error) ?? driverWords(error);
   },
   // An error packet of the server carries its SQL state; the network's errors do not.

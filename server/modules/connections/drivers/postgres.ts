@@ -1,8 +1,21 @@
 import pg from 'pg';
 import { parseTextArray } from '../../../db/client';
 import { driverWords, explainNetwork } from './explain';
+import { whereOf } from './filters';
+import { CURSOR_READS } from './read-only-sql';
 import { checkedSelect } from './select';
-import { CONNECT_TIMEOUT_MS, POOL_IDLE_MS, STATEMENT_TIMEOUT_MS, type Driver, type Session, type TableDefinition } from './types';
+import {
+  CONNECT_TIMEOUT_MS,
+  ESTIMATE_FROM,
+  POOL_IDLE_MS,
+  ROW_BATCH,
+  STATEMENT_TIMEOUT_MS,
+  type Driver,
+  type RecordsPlan,
+  type RowSink,
+  type Session,
+  type TableDefinition,
+} from './types';
 
 const CONSTRAINT_TYPES = { f: 'FOREIGN KEY', u: 'UNIQUE', c: 'CHECK' } as const;
 
@@ -26,7 +39,33 @@ export interface SqlClient {
   escapeIdentifier(name: string): string;
 }
 
-export function postgresSession(client: SqlClient): Session {
+/** A pg client of ours, for free SQL: rows as arrays, the extended protocol (one statement), cancellation from another connection. */
+export interface NativeClient {
+  client: pg.PoolClient;
+  cancel(): Promise<void>;
+}
+
+/** A statement the client waits on; `signal` cancels it on the server. */
+async function cancellable<T>(native: NativeClient, signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+  const cancel = () => void native.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    return await run();
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+  }
+}
+
+/** Sends batches of a cursor's rows to `sink` until it is empty, `sink` says stop, or `signal` aborts. */
+async function drainCursor(fetch: () => Promise<{ names: string[]; rows: unknown[][] }>, sink: RowSink, signal?: AbortSignal) {
+  for (let first = true; !signal?.aborted; first = false) {
+    const { names, rows } = await fetch();
+    if (first) sink.columns(names);
+    if (rows.length === 0 || !(await sink.rows(rows)) || rows.length < ROW_BATCH) return;
+  }
+}
+
+export function postgresSession(client: SqlClient, native?: NativeClient): Session {
   const rows = async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[];
   const quote = (name: string) => client.escapeIdentifier(name);
   const relation = `select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2`;
@@ -35,12 +74,16 @@ export function postgresSession(client: SqlClient): Session {
     databases: async () => (await rows<{ name: string }>(`select datname as name from pg_database where datallowconn and not datistemplate order by 1`)).map((row) => row.name),
     schemas: async () =>
       (await rows<{ name: string }>(`select nspname as name from pg_namespace where nspname !~ '^pg_' and nspname <> 'information_schema' order by 1`)).map((row) => row.name),
-    tables: (schema) =>
-      rows(
-        `select c.relname as name, obj_description(c.oid, 'pg_class') as comment from pg_class c join pg_namespace n on n.oid = c.relnamespace
-         where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
-        [schema],
-      ),
+    tables: async (schema) =>
+      (
+        await rows<{ name: string; comment: string | null; rows: string | null }>(
+          `select c.relname as name, obj_description(c.oid, 'pg_class') as comment,
+             case when c.relkind in ('r', 'm', 'p') and c.reltuples >= 0 then c.reltuples::bigint end as rows
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
+          [schema],
+        )
+      ).map((row) => ({ ...row, rows: row.rows === null ? null : Number(row.rows) })),
     async table(schema, name): Promise<TableDefinition | undefined> {
       const [found] = await rows<{ oid: number; comment: string | null }>(`select oid, obj_description(oid, 'pg_class') as comment from (${relation}) r`, [schema, name]);
       if (!found) return undefined;
@@ -99,12 +142,62 @@ export function postgresSession(client: SqlClient): Session {
          where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f') and a.attnum > 0 and not a.attisdropped order by c.relname, a.attnum`,
         [schema],
       ),
-    async records(schema, table, { limit, offset, orderBy, descending }) {
+    async records(schema, table, { limit, offset, orderBy, descending, filters, count }) {
       const from = `${quote(schema)}.${quote(table)}`;
+      const where = whereOf(filters, 'postgresql', quote);
       const order = orderBy ? ` order by ${quote(orderBy)} ${descending ? 'desc' : 'asc'}` : '';
-      const [{ total }] = await rows<{ total: string }>(`select count(*) as total from ${from}`);
-      return { total: Number(total), rows: await rows(`select * from ${from}${order} limit $1 offset $2`, [limit, offset]) };
+      if (count === 'estimate' && filters.length === 0) {
+        const [found] = await rows<{ estimate: string }>(`select c.reltuples::bigint as estimate from (${relation}) r join pg_class c on c.oid = r.oid`, [schema, table]);
+        if (found && Number(found.estimate) >= ESTIMATE_FROM) {
+          const page = await rows<Record<string, unknown>>(`select * from ${from}${order} limit $1 offset $2`, [limit, offset]);
+          return { total: Number(found.estimate), estimated: true, rows: page };
+        }
+      }
+      const [{ total }] = await rows<{ total: string }>(`select count(*) as total from ${from}${where.sql}`, where.values);
+      const next = where.values.length;
+      return {
+        total: Number(total),
+        estimated: false,
+        rows: await rows(`select * from ${from}${where.sql}${order} limit $${next + 1} offset $${next + 2}`, [...where.values, limit, offset]),
+      };
     },
+    async exportRecords(schema, table, columns, plan: RecordsPlan, sink, signal) {
+      const where = whereOf(plan.filters, 'postgresql', quote);
+      const order = plan.orderBy ? ` order by ${quote(plan.orderBy)} ${plan.descending ? 'desc' : 'asc'}` : '';
+      await client.query(`declare records_export no scroll cursor for select ${columns.map(quote).join(', ')} from ${quote(schema)}.${quote(table)}${where.sql}${order}`, where.values);
+      await drainCursor(
+        async () => ({ names: columns, rows: (await rows<Record<string, unknown>>(`fetch forward ${ROW_BATCH} from records_export`)).map((row) => columns.map((name) => row[name])) }),
+        sink,
+        signal,
+      );
+    },
+    ...(native && {
+      async query({ text, first }, { timeoutMs, sink, signal, schema }) {
+        const { client: pgClient } = native;
+        await pgClient.query(`set local statement_timeout = ${Math.floor(timeoutMs)}`);
+        // Strings as the statement checker read them: a backslash is a letter outside E'…'.
+        await pgClient.query('set local standard_conforming_strings = on');
+        // A query now takes the transaction's snapshot: a SET TRANSACTION READ WRITE after it is refused, whatever got through.
+        await pgClient.query(`select set_config('search_path', $1, true)`, [schema ? quote(schema) : '"$user", public']);
+        const run = (statement: string) =>
+          cancellable(native, signal, () => pgClient.query({ text: statement, rowMode: 'array', queryMode: 'extended', query_timeout: timeoutMs + 2000 } as pg.QueryConfig & { queryMode: 'extended' }));
+        if (!CURSOR_READS.has(first)) {
+          const result = await run(text);
+          sink.columns(result.fields.map((field) => field.name));
+          await sink.rows(result.rows);
+          return;
+        }
+        await run(`declare user_query no scroll cursor for ${text}`);
+        await drainCursor(
+          async () => {
+            const result = await run(`fetch forward ${ROW_BATCH} from user_query`);
+            return { names: result.fields.map((field) => field.name), rows: result.rows as unknown[][] };
+          },
+          sink,
+          signal,
+        );
+      },
+    }),
     async select(schema, table, columns, where, limit) {
       const [found] = await rows<{ columns: string[] }>(
         `select array(select a.attname from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped)::text[] as columns
@@ -158,8 +251,10 @@ export const postgres: Driver = {
         };
         // A kept connection the database has closed fails its first statement: take another, once.
         const client = await begin().catch(begin);
+        // Free SQL is cancelled from another of the pool's connections.
+        const cancel = async () => void (await pool.query('select pg_cancel_backend($1)', [(client as unknown as { processID: number }).processID]));
         try {
-          return await work(postgresSession(client));
+          return await work(postgresSession(client, { client, cancel }));
         } finally {
           // A failed rollback means the connection itself is gone: release(error) discards it.
           await client.query('rollback').then(() => client.release(), (error: Error) => client.release(error));
@@ -173,6 +268,7 @@ export const postgres: Driver = {
     if (code === '28P01' || code === '28000') return '用户名或密码错误，或该用户不允许连接';
     if (code === '3D000') return '数据库不存在';
     if (code === '57014') return '查询超时';
+    if (code === '25006') return '只读查询不能修改数据库（连接在只读事务中）';
     return explainNetwork(error) ?? driverWords(error);
   },
   // An ErrorResponse of the server; pg's own errors (a closed socket, a reply in another protocol) are not.

@@ -1,5 +1,6 @@
 import type { TableDefinition } from '../../../../contract/connections';
 import type { Db } from '../../../db/client';
+import type { CheckedFilter } from './filters';
 
 export type { Column, TableDefinition } from '../../../../contract/connections';
 
@@ -34,12 +35,25 @@ export interface ForeignKey {
 export interface Session {
   databases(): Promise<string[]>;
   schemas(database: string): Promise<string[]>;
-  tables(schema: string): Promise<Array<{ name: string; comment: string | null }>>;
+  /** `rows`: the catalogue's estimate of the rows (PostgreSQL reltuples, MySQL TABLE_ROWS); null when it has none (a view, never analyzed). */
+  tables(schema: string): Promise<Array<{ name: string; comment: string | null; rows: number | null }>>;
   table(schema: string, name: string): Promise<TableDefinition | undefined>;
   foreignKeys(schema: string): Promise<ForeignKey[]>;
   /** Every column of the schema's tables in table and column order, for the ER diagram's cards. */
   columnsOf(schema: string): Promise<SchemaColumn[]>;
-  records(schema: string, table: string, page: { limit: number; offset: number; orderBy: string | undefined; descending: boolean }): Promise<{ total: number; rows: Array<Record<string, unknown>> }>;
+  /**
+   * A page of the table's rows matching `filters`. `count: 'estimate'` answers the catalogue's
+   * estimate (`estimated`) when there are no filters and it says at least ESTIMATE_FROM rows; else the exact count.
+   */
+  records(schema: string, table: string, page: RecordsPlan & { limit: number; offset: number; count: 'exact' | 'estimate' }): Promise<{ total: number; estimated: boolean; rows: Array<Record<string, unknown>> }>;
+  /** Every row of the table matching the plan, `columns` in that order, to `sink` a batch at a time (CSV export). */
+  exportRecords(schema: string, table: string, columns: string[], plan: RecordsPlan, sink: RowSink, signal?: AbortSignal): Promise<void>;
+  /**
+   * One statement `checkedReadOnly` let through, in this read-only transaction with its own statement
+   * timeout, names without a schema found in `schema` (PostgreSQL's search_path); rows as arrays (a result may name a column twice). Stops when `sink` answers false or
+   * `signal` aborts (the statement running then is cancelled). Absent where free SQL is not allowed (builtin).
+   */
+  query?(statement: { text: string; first: string }, options: { timeoutMs: number; sink: RowSink; signal?: AbortSignal; schema?: string }): Promise<void>;
   /**
    * The chosen columns of the rows whose columns equal `where` (bound values), at most `limit`
    * (at most SELECT_ROWS_MAX). The driver finds the table and every named column in the
@@ -47,6 +61,25 @@ export interface Session {
    */
   select(schema: string, table: string, columns: string[], where: SelectWhere, limit: number): Promise<Array<Record<string, unknown>>>;
 }
+
+export interface RecordsPlan {
+  orderBy: string | undefined;
+  descending: boolean;
+  filters: CheckedFilter[];
+}
+
+/** Where streamed rows go: the column names once, then batches; `rows` answers false to stop. */
+export interface RowSink {
+  columns(names: string[]): void;
+  rows(batch: unknown[][]): boolean | Promise<boolean>;
+}
+
+/** Rows read a batch at a time by cursors and streams. */
+export const ROW_BATCH = 500;
+/** Below this many rows (by the catalogue's estimate) a count is exact even when an estimate is asked for. */
+export const ESTIMATE_FROM = 50_000;
+/** The longest an export may read (MariaDB's statement timeout for it; PostgreSQL times each fetch of the cursor). */
+export const EXPORT_TIMEOUT_MS = 600_000;
 
 export type SelectWhere = Record<string, string | number>;
 /** Most rows one `select` answers: a region table of 100,000 buildings fits. */

@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import { pathBetween } from '../../../../contract/workflows';
 import { badRequest } from '../../../lib/errors';
 import type { LinkRow, LinkValues } from './link-queries';
 import type { LinkWrite } from './schemas';
@@ -16,7 +17,7 @@ function taskOf(tasks: DagTask[], id: number | undefined, label: string): DagTas
 /**
  * A link as a whole, the body over the stored link, checked against the workflow's tasks and
  * its other links: both ends in this workflow, not itself, params that exist with compatible
- * types, not twice the same link, not a second feed of one input.
+ * types, not twice the same link, not a second feed of one input, not closing a cycle.
  */
 export function linkValues(tasks: DagTask[], others: LinkRow[], body: LinkBody, base?: LinkRow): LinkValues {
   const source = taskOf(tasks, body.source_task ?? base?.sourceTaskId, '上游任务');
@@ -35,6 +36,11 @@ export function linkValues(tasks: DagTask[], others: LinkRow[], body: LinkBody, 
   if (feeder) {
     const from = tasks.find((task) => task.id === feeder.sourceTaskId)?.name ?? feeder.sourceTaskId;
     throw badRequest(`任务 ${target.name} 的输入 ${targetParam} 已由 ${from}.${feeder.sourceParam} 提供`);
+  }
+  const back = pathBetween(rest.map((link) => [link.sourceTaskId, link.targetTaskId] as const), target.id, source.id);
+  if (back) {
+    const names = [...back, target.id].map((id) => tasks.find((task) => task.id === id)?.name ?? id);
+    throw badRequest(`连线 ${source.name} → ${target.name} 会形成循环依赖：${names.join(' → ')}`);
   }
   return { sourceTaskId: source.id, targetTaskId: target.id, sourceParam, targetParam };
 }

@@ -2,6 +2,7 @@ import type { WorkflowLink, WorkflowTask, Workflow } from '../../../../contract/
 import { formatDateTime } from '../../../lib/dates';
 import type { LinkRow } from './link-queries';
 import type { WorkflowView } from './queries';
+import { intervalEnd } from './schedule';
 import type { TaskIo } from './task-io';
 import type { TaskRow } from './task-queries';
 
@@ -28,6 +29,9 @@ export function presentWorkflow(row: WorkflowView, timeZone: string): Workflow {
     version: row.publishedVersion,
     has_unpublished_changes: row.publishedRevision === null ? row.hasTasks : row.publishedRevision !== row.revision,
     next_dagrun: formatDateTime(row.nextDagrun, timeZone),
+    // A scheduled run is made when its interval has ended (Airflow's next_dagrun_create_after); null while paused or unscheduled.
+    next_run_at: row.nextDagrun && !row.isPaused && row.schedule ? formatDateTime(intervalEnd(row.schedule, row.nextDagrun, timeZone), timeZone) : null,
+    last_run_state: row.lastRunState,
     created_at: formatDateTime(row.createdAt, timeZone)!,
     updated_at: formatDateTime(row.updatedAt, timeZone)!,
   };

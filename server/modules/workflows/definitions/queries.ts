@@ -1,14 +1,15 @@
 import { and, count, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
-import { workflows, workflowTasks, workflowVersions } from '../../../db/schema';
+import type { DagRunState } from '../../../../contract/workflows';
+import { dagRuns, workflows, workflowTasks, workflowVersions } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import { withTotal } from '../../../lib/list-page';
 import { containing, orderOf } from '../../../lib/sql';
 
 export type WorkflowRow = typeof workflows.$inferSelect;
 /** A workflow with what its answer tells of its published version. */
-export type WorkflowView = WorkflowRow & { publishedVersion: number | null; publishedRevision: number | null; hasTasks: boolean };
+export type WorkflowView = WorkflowRow & { publishedVersion: number | null; publishedRevision: number | null; hasTasks: boolean; lastRunState: DagRunState | null };
 
 export const workflowNotFound = () => notFound('工作流不存在');
 
@@ -28,6 +29,8 @@ const viewColumns = {
   publishedVersion: workflowVersions.version,
   publishedRevision: workflowVersions.revision,
   hasTasks: sql<boolean>`exists (select 1 from ${workflowTasks} where ${workflowTasks.workflowId} = ${workflows.id})`,
+  // The latest run by logical date (Airflow's 上次运行), in the same query as the page: one index probe per row (dag_runs_workflow_logical_idx).
+  lastRunState: sql<DagRunState | null>`(select ${dagRuns.state} from ${dagRuns} where ${dagRuns.workflowId} = ${workflows.id} order by ${dagRuns.logicalDate} desc, ${dagRuns.id} desc limit 1)`,
 };
 const views = (db: Db) => db.select(viewColumns).from(workflows).leftJoin(workflowVersions, eq(workflowVersions.id, workflows.versionId));
 

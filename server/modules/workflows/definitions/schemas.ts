@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { OPERATORS, PARAM_TYPES } from '../../../../contract/workflows';
+import { DAG_RUN_STATES, OPERATORS, PARAM_TYPES } from '../../../../contract/workflows';
 import { LimitOffsetQuery } from '../../../lib/pagination';
 import { Id, Int } from '../../../lib/schema-types';
 
@@ -35,7 +35,8 @@ export const WorkflowWrite = Type.Object({
   start_date: Type.Optional(StringOrNull({ maxLength: 40, description: '开始时间，ISO 8601（如 2026-01-01T00:00:00+08:00；不带时区时按服务器时区）；null 为不限' })),
   end_date: Type.Optional(StringOrNull({ maxLength: 40, description: '结束时间，ISO 8601，晚于开始时间；null 为不限' })),
   catchup: Type.Optional(Type.Boolean({ description: '启用后补跑开始时间以来错过的周期，默认 true' })),
-  is_paused: Type.Optional(Type.Boolean({ description: '暂停定时调度，默认 false' })),
+  // An enum, not a coerced boolean: "false", 0 or null would otherwise (un)pause the workflow unasked.
+  is_paused: Type.Optional(Type.Unsafe<boolean>({ enum: [true, false], description: '暂停：true 时定时调度不再创建运行，手动运行排队到启用后才开始；默认 false' })),
   max_active_tasks: Type.Optional(Int({ description: '同时运行的任务数上限，1 到 1000，默认 16' })),
   max_active_runs: Type.Optional(Int({ description: '同时进行的运行数上限，1 到 1000，默认 16' })),
   owner: Type.Optional(Type.String({ maxLength: 100, description: '负责人，默认为创建者' })),
@@ -68,7 +69,9 @@ export const Workflow = Type.Object({
   is_valid_dag: Type.Boolean({ description: '当前定义能否发布（is_valid_dag）' }),
   version: Type.Union([Type.Integer(), Type.Null()], { description: '已发布的版本号，未发布为 null' }),
   has_unpublished_changes: Type.Boolean({ description: '当前定义与已发布版本不同' }),
-  next_dagrun: Type.Union([Type.String(), Type.Null()], { description: '下一次定时运行的逻辑时间' }),
+  next_dagrun: Type.Union([Type.String(), Type.Null()], { description: '下一次定时运行的逻辑时间（其数据区间的开始）' }),
+  next_run_at: Type.Union([Type.String(), Type.Null()], { description: '下一次定时运行开始的时间（该数据区间结束时）；暂停或无调度时为 null' }),
+  last_run_state: Type.Union([...DAG_RUN_STATES.map((state) => Type.Literal(state)), Type.Null()], { description: '最近一次运行（按逻辑日期）的状态；没有运行时为 null' }),
   created_at: Type.String(),
   updated_at: Type.String(),
 });

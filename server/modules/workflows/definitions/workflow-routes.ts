@@ -10,6 +10,7 @@ import { PageOf } from '../../../lib/pagination';
 import { refuseTaken } from '../../../lib/sql';
 import { inProject, projectOf } from '../../../access/gate';
 import { currentUser } from '../../../access/sessions';
+import { sendAdvance, wakeAdvance, type Engine } from '../engine/engine';
 import { changeWorkflow, changeWorkflowIn, dagLink, loadDag, refreshNextDagrun } from './dag';
 import { publishLocked } from './definition';
 import { inputParamsOf, pageOfInputParams } from './input-params';
@@ -26,7 +27,7 @@ type IdRequest = FastifyRequest<{ Params: Static<typeof WorkflowIdParams> }>;
 /** update_airflow_dag's body is optional: null or absent publishes the workflow as it is. */
 const OptionalWorkflowWrite = Type.Unsafe<WorkflowBody | null>({ ...WorkflowWrite, nullable: true });
 
-export async function workflowRoutes(app: FastifyInstance): Promise<void> {
+export async function workflowRoutes(app: FastifyInstance, { engine }: { engine: Engine }): Promise<void> {
   const timeZone = app.config.timeZone;
   const presentOne = async (projectUuid: string, id: number) => presentWorkflow(await findWorkflow(app.db, projectUuid, id), timeZone);
   const projectUuidOf = (request: FastifyRequest) => projectOf(request).project.uuid;
@@ -39,6 +40,8 @@ export async function workflowRoutes(app: FastifyInstance): Promise<void> {
     const values = workflowValues(body, before, timeZone);
     await tx.update(workflows).set(values).where(eq(workflows.id, before.id));
     if (schedulingChanged(before, values)) await refreshNextDagrun(tx, before.id, timeZone);
+    // Unpaused: the runs triggered while it was paused wait in the queue; the advance starts them.
+    if (before.isPaused && !values.isPaused) await sendAdvance(engine, tx, before.id);
     return definitionChanged(before, values);
   };
   const revises = (changed: boolean) => changed;
@@ -76,6 +79,7 @@ export async function workflowRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const projectUuid = projectUuidOf(request);
         await refuseTaken(() => changeWorkflow(app.db, projectUuid, request.params.id, (tx, before) => applyBody(tx, before, request.body), revises), taken);
+        wakeAdvance(engine);
         return presentOne(projectUuid, request.params.id);
       },
     );
@@ -150,6 +154,7 @@ export async function workflowRoutes(app: FastifyInstance): Promise<void> {
           }),
         taken,
       );
+      wakeAdvance(engine);
       return presentOne(projectUuid, request.params.id);
     },
   );

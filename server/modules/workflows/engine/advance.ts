@@ -116,7 +116,9 @@ export function decide(definition: WorkflowDefinition, instances: InstanceView[]
  * task states but a try's own end takes it): ends the runs whose instances are all finished,
  * queues the tasks that may run while the workflow has fewer than max_active_tasks queued or
  * running, and starts queued runs (oldest logical date first) while fewer than
- * max_active_runs run. Idempotent: any number of advance jobs may run, in any process.
+ * max_active_runs run. A paused workflow starts no queued run (a manual trigger waits until it
+ * is unpaused, as in Airflow); its runs already running go on to their end.
+ * Idempotent: any number of advance jobs may run, in any process.
  */
 export async function advanceWorkflow(engine: Engine, workflowId: number): Promise<void> {
   const queued = await engine.app.db.transaction((transaction) => advanceIn(engine, transaction as unknown as Db, workflowId));
@@ -125,7 +127,7 @@ export async function advanceWorkflow(engine: Engine, workflowId: number): Promi
 
 /** The lock every writer of a workflow's run and task states takes first (the order: workflow, run, task instances). */
 export const lockWorkflow = (tx: Db, workflowId: number) =>
-  tx.select({ id: workflows.id, versionId: workflows.versionId }).from(workflows).where(eq(workflows.id, workflowId)).for('update');
+  tx.select({ id: workflows.id, versionId: workflows.versionId, isPaused: workflows.isPaused }).from(workflows).where(eq(workflows.id, workflowId)).for('update');
 
 /** advanceWorkflow in the caller's transaction: the ids of the instances it queued (wake the task queue after the commit). */
 export async function advanceIn(engine: Engine, tx: Db, workflowId: number): Promise<number[]> {
@@ -154,7 +156,7 @@ export async function advanceIn(engine: Engine, tx: Db, workflowId: number): Pro
     const definition = definitions.get(run.versionId);
     if (!definition) continue;
     if (run.state === 'queued') {
-      if (running >= limits.maxActiveRuns) continue;
+      if (workflow.isPaused || running >= limits.maxActiveRuns) continue;
       await tx.update(dagRuns).set({ state: 'running', startDate: sql`now()` }).where(eq(dagRuns.id, run.id));
       running += 1;
     }
@@ -173,7 +175,7 @@ export async function advanceIn(engine: Engine, tx: Db, workflowId: number): Pro
     }
   }
   if (toQueue.length > 0) {
-    await tx.update(taskInstances).set({ state: 'queued' }).where(inArray(taskInstances.id, toQueue));
+    await tx.update(taskInstances).set({ state: 'queued', queuedAt: sql`now()` }).where(inArray(taskInstances.id, toQueue));
     await app.jobs.sendMany<TaskJob>(TASK_QUEUE, toQueue.map((instanceId) => ({ instanceId })), { tx });
   }
   return toQueue;

@@ -6,6 +6,7 @@ import { advanceIn } from './advance';
 import { sendAdvance, TASK_QUEUE, wakeAdvance, type Engine, type StopReason, type TaskJob } from './engine';
 import { formatDateTime } from '../../../lib/dates';
 import { capLog, endLine } from './task-log';
+import { versionOfFile } from '../../scripts/queries';
 import { TaskFailed, type TaskDefinition, type TaskRunResult, type WorkflowDefinition } from '../types';
 
 /** Beyond its timeout a try gets this long to stop by itself before the worker gives up on it. */
@@ -57,6 +58,13 @@ async function take(engine: Engine, instanceId: number): Promise<TakenTry | null
   // Deleted meanwhile: the try stops at its first heartbeat, with nothing to run.
   const definition = run ? (await engine.definitions(db, [run.versionId])).get(run.versionId) : undefined;
   const task = definition?.tasks.find((candidate) => candidate.name === row.taskId);
+  // The script version this try runs: the version of the file the workflow was published with.
+  if (task?.script) {
+    await db
+      .update(taskInstances)
+      .set({ scriptVersion: versionOfFile(task.script.id, task.script.fileId) })
+      .where(and(eq(taskInstances.id, row.id), eq(taskInstances.tryNumber, row.tryNumber)));
+  }
   const sources = [...new Set((definition?.links ?? []).filter((link) => link.target === row.taskId && link.sourceParam).map((link) => link.source))];
   const upstream = sources.length
     ? await db

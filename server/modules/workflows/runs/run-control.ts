@@ -141,6 +141,7 @@ export function clearRun(engine: Engine, run: RunRow, onlyFailed: boolean) {
         .set({
           state: 'none',
           maxTries: sql`${taskInstances.tryNumber} + ${(retries.get(instance.taskId) ?? 0) + 1}`,
+          queuedAt: null,
           startDate: null,
           endDate: null,
           duration: null,

@@ -192,7 +192,13 @@ export async function findInstance(db: Db, runId: number, idOrTask: string): Pro
   return row;
 }
 
-export function presentInstance(row: Omit<InstanceRow, 'log' | 'heartbeatAt'> & { log?: string }, timeZone: string) {
+/**
+ * An instance as answered. `retryDelays`: the seconds between tries of each task of the run's
+ * version (by task name), which say when an up_for_retry instance is tried again.
+ */
+export function presentInstance(row: Omit<InstanceRow, 'log' | 'heartbeatAt'> & { log?: string }, timeZone: string, retryDelays: Map<string, number> = new Map()) {
+  const delay = retryDelays.get(row.taskId);
+  const nextRetry = row.state === 'up_for_retry' && row.endDate && delay !== undefined ? new Date(row.endDate.getTime() + delay * 1000) : null;
   return {
     id: row.id,
     dag_run_id: row.dagRunId,
@@ -205,10 +211,13 @@ export function presentInstance(row: Omit<InstanceRow, 'log' | 'heartbeatAt'> & 
     pool: row.pool,
     queue: row.queue,
     execution_date: formatDateTime(row.executionDate, timeZone),
+    queued_when: formatDateTime(row.queuedAt, timeZone),
     start_date: formatDateTime(row.startDate, timeZone),
     end_date: formatDateTime(row.endDate, timeZone),
+    next_retry_at: formatDateTime(nextRetry, timeZone),
     hostname: row.hostname,
     outputs: row.outputs,
+    script_version: row.scriptVersion,
     ...(row.log === undefined ? {} : { log: row.log }),
   };
 }

@@ -96,9 +96,12 @@ const instanceFields = {
   pool: Type.String(),
   queue: Type.String(),
   execution_date: Type.String(),
+  queued_when: Type.Union([Type.String(), Type.Null()], { description: '最近一次排队（进入 queued）的时间（Airflow 的 queued_dttm），甘特图的排队段从此到开始时间；未排过队为 null' }),
   ...Dates,
+  next_retry_at: Type.Union([Type.String(), Type.Null()], { description: '等待重试（up_for_retry）时下一次尝试的时间：上次尝试结束时间加重试间隔；其他状态为 null' }),
   hostname: Type.String(),
   outputs: Type.Record(Type.String(), Type.Unknown()),
+  script_version: Type.Union([Type.Integer(), Type.Null()], { description: '脚本任务（ScriptOperator）最近一次尝试运行的脚本版本号；其他任务为 null' }),
 };
 export const TaskInstance = Type.Object(instanceFields);
 export const TaskInstanceWithLog = Type.Object({ ...instanceFields, log: Type.String({ description: '每次尝试的输出，每次以一行 *** 第 N 次尝试 … *** 开头' }) });

@@ -4,6 +4,7 @@ import { badRequest } from '../../../lib/errors';
 import { listPage } from '../../../lib/list-page';
 import { PageOf } from '../../../lib/pagination';
 import { inProject, projectOf } from '../../../access/gate';
+import { definitionOf, type Engine } from '../engine/engine';
 import { findInstance, findRun, listInstances, presentInstance } from './run-queries';
 import { mayRun, RUN_BASE, runTags } from './run-routes';
 import { InstanceListParams, InstanceListQuery, InstanceParams, InstanceQuery, TaskInstance, TaskInstanceWithLog } from './run-schemas';
@@ -11,8 +12,11 @@ import { InstanceListParams, InstanceListQuery, InstanceParams, InstanceQuery, T
 const INSTANCE_BASE = `${RUN_BASE}/:dag_run_id/task_instances`;
 
 /** A run's task instances: the list with Airflow's filters, and one with its log. */
-export async function taskInstanceRoutes(app: FastifyInstance): Promise<void> {
+export async function taskInstanceRoutes(app: FastifyInstance, { engine }: { engine: Engine }): Promise<void> {
   const timeZone = app.config.timeZone;
+  /** Each task's retry delay in the run's version (a version never changes; the engine caches it). */
+  const retryDelaysOf = async (versionId: number) =>
+    new Map((await definitionOf(engine, app.db, versionId))?.tasks.map((task) => [task.name, task.retryDelay]) ?? []);
   const runOf = (request: { params: Static<typeof InstanceListParams> } & Parameters<typeof projectOf>[0]) =>
     findRun(app.db, projectOf(request).project.uuid, request.params.workflow_id, request.params.dag_run_id);
 
@@ -24,7 +28,8 @@ export async function taskInstanceRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const run = await runOf(request);
-      return listPage(request, request.query, (query) => listInstances(app.db, run.id, query, timeZone), (row) => presentInstance(row, timeZone), 100);
+      const delays = await retryDelaysOf(run.versionId);
+      return listPage(request, request.query, (query) => listInstances(app.db, run.id, query, timeZone), (row) => presentInstance(row, timeZone, delays), 100);
     },
   );
 
@@ -39,7 +44,7 @@ export async function taskInstanceRoutes(app: FastifyInstance): Promise<void> {
       const instance = await findInstance(app.db, run.id, request.params.id);
       const { task_id: taskId } = request.query;
       if (taskId !== undefined && taskId !== instance.taskId) throw badRequest(`task_id ${taskId} 与路径中的任务实例（${instance.taskId}）不一致`);
-      return presentInstance(instance, timeZone);
+      return presentInstance(instance, timeZone, await retryDelaysOf(run.versionId));
     },
   );
 }

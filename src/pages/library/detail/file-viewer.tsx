@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { extensionOf } from '../uploads';
 import { fileInfo } from '../../../providers/files';
+import type { OpenAt } from './highlight';
 
 const PdfViewer = lazy(() => import('./pdf-viewer'));
 const DocxViewer = lazy(() => import('./docx-viewer'));
@@ -28,7 +29,7 @@ const loading = <Spin tip="正在加载文件…" className="pdf-viewer__status"
  * A Word file: its PDF conversion when the server made one, else docx-preview for .docx;
  * a .doc without a conversion cannot be shown.
  */
-function WordViewer({ file, kind, projectUuid }: { file: string; kind: 'doc' | 'docx'; projectUuid: string }) {
+function WordViewer({ file, kind, projectUuid, openAt }: { file: string; kind: 'doc' | 'docx'; projectUuid: string; openAt?: OpenAt }) {
   const id = STORED_FILE.exec(new URL(file, window.location.origin).pathname)?.[1];
   // A failed read leaves the file without its conversion.
   const info = useQuery({
@@ -40,24 +41,24 @@ function WordViewer({ file, kind, projectUuid }: { file: string; kind: 'doc' | '
 
   if (id && info.isLoading) return loading;
   const answer = info.data;
-  if (answer?.pdf_url) return <PdfViewer key={answer.pdf_url} url={answer.pdf_url} />;
+  if (answer?.pdf_url) return <PdfViewer key={answer.pdf_url} url={answer.pdf_url} openAt={openAt} />;
   if (kind === 'docx') return <DocxViewer key={file} url={file} />;
   if (answer?.transcode === 'pending') return <Unsupported text="文件正在转换为 PDF，请稍后刷新页面查看" />;
   return <Unsupported />;
 }
 
 /** The preview of a report file: PDF inline, Word through its PDF or docx-preview, else a notice. */
-export function FileViewer({ file, realFileName, projectUuid }: { file: string; realFileName?: string | null; projectUuid: string }) {
+export function FileViewer({ file, realFileName, projectUuid, openAt }: { file: string; realFileName?: string | null; projectUuid: string; openAt?: OpenAt }) {
   if (!file) return <Unsupported text="暂无文件" />;
   const kind = fileKind(file, realFileName);
   return (
     <Suspense fallback={loading}>
       {kind === 'pdf' ? (
-        <PdfViewer key={file} url={file} />
+        <PdfViewer key={file} url={file} openAt={openAt} />
       ) : kind === 'other' ? (
         <Unsupported />
       ) : (
-        <WordViewer file={file} kind={kind} projectUuid={projectUuid} />
+        <WordViewer file={file} kind={kind} projectUuid={projectUuid} openAt={openAt} />
       )}
     </Suspense>
   );

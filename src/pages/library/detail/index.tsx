@@ -6,6 +6,7 @@ import { feedback } from '../../../lib/feedback';
 import { canGoBack } from '../../../lib/navigation';
 import type { LibraryKind } from '../kinds';
 import { DetailHeader } from './detail-header';
+import { DetailHistory } from './detail-history';
 import { FileViewer } from './file-viewer';
 import { InfoPanel } from './info-panel';
 import { ScrollButtons } from './scroll-buttons';
@@ -35,6 +36,9 @@ export function LibraryDetail({ kind }: { kind: LibraryKind }) {
   const pane = useRef<HTMLDivElement>(null);
 
   const list = listPath(pathname, search, projectId);
+  // Opened from a content search hit: that page, the searched words highlighted.
+  const hit = new URLSearchParams(search);
+  const openAt = { page: Number(hit.get('page')) || undefined, highlight: hit.get('highlight') || undefined };
   const back = () => (canGoBack() ? navigate(-1) : navigate(list));
   const fullscreen = () => {
     const target = viewer.current ?? document.documentElement;
@@ -61,11 +65,12 @@ export function LibraryDetail({ kind }: { kind: LibraryKind }) {
         <InfoPanel item={item} noun={kind.entity} />
         <div ref={viewer} className="library-detail__viewer">
           <div ref={pane} className="library-detail__pane" aria-label="文件预览">
-            <FileViewer file={item.file} realFileName={item.real_file_name} projectUuid={projectId} />
+            <FileViewer file={item.file} realFileName={item.real_file_name} projectUuid={projectId} openAt={openAt} />
           </div>
           <ScrollButtons pane={pane} />
         </div>
       </div>
+      <DetailHistory targetType={kind.kind} id={item.id} />
     </div>
   );
 }

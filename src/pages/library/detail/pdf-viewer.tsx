@@ -1,10 +1,11 @@
 import { Empty, Spin } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Document, Page } from 'react-pdf';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import 'react-pdf/dist/Page/TextLayer.css';
 import { fileSrc } from '../uploads';
+import { highlightRun, type OpenAt } from './highlight';
 import { pdfOptions } from './pdf-assets';
 import { pagesToRender, usePageVisibility } from './page-visibility';
 
@@ -35,7 +36,7 @@ function usePageWidth() {
  * (page 1's until its own is known) and only the pages in view, and one either side, are
  * drawn, so a 300-page file opens as fast as a 3-page one. Give it a `key` of its url.
  */
-export function PdfViewer({ url }: { url: string }) {
+export function PdfViewer({ url, openAt }: { url: string; openAt?: OpenAt }) {
   const [numPages, setNumPages] = useState(0);
   const [firstRatio, setFirstRatio] = useState(A4_RATIO);
   const [ratios, setRatios] = useState<Record<number, number>>({});
@@ -50,6 +51,16 @@ export function PdfViewer({ url }: { url: string }) {
       setFirstRatio(viewport.height / viewport.width);
     });
   };
+
+  // A content search hit: once the pages have their places, the hit's page is scrolled to the top.
+  const target = openAt?.page && openAt.page <= numPages ? openAt.page : undefined;
+  useEffect(() => {
+    if (!target) return;
+    const placeholder = document.querySelector<HTMLElement>(`.pdf-viewer__page[data-page="${target}"]`);
+    placeholder?.scrollIntoView?.({ block: 'start' });
+  }, [target]);
+  const highlight = openAt?.highlight;
+  const renderText = useCallback(({ str }: { str: string }) => highlightRun(str, highlight), [highlight]);
 
   const drawn = pagesToRender(visible, numPages);
   return (
@@ -72,6 +83,7 @@ export function PdfViewer({ url }: { url: string }) {
                   <Page
                     pageNumber={pageNumber}
                     width={width}
+                    customTextRenderer={highlight ? renderText : undefined}
                     loading={<Spin className="pdf-viewer__page-loading" />}
                     onLoadSuccess={(page) =>
                       setRatios((known) => ({ ...known, [pageNumber]: page.originalHeight / page.originalWidth }))

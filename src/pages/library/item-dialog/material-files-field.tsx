@@ -1,7 +1,7 @@
 import { CloseOutlined, InboxOutlined, LoadingOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { baseName, checkImage, type ChunkedFile } from '../uploads';
+import { baseName, checkImage, SameContentNote, type ChunkedFile } from '../uploads';
 import { sendFile } from '../../../providers/files';
 import { feedback } from '../../../lib/feedback';
 
@@ -10,6 +10,8 @@ interface Entry {
   fileName: string;
   result?: ChunkedFile;
   failed?: boolean;
+  /** Materials of the project whose image has the same bytes. */
+  same?: string[];
 }
 
 interface MaterialFilesFieldProps {
@@ -48,7 +50,8 @@ export function MaterialFilesField({ onChange, projectUuid }: MaterialFilesField
     sendFile(file, { purpose: 'material', projectUuid, signal: controller.signal })
       .then((answer) => {
         const result = { name: baseName(file.name), url: answer.url, real_file_name: file.name };
-        update((list) => list.map((entry) => (entry.uid === uid ? { ...entry, result } : entry)));
+        const same = answer.same_content?.map((item) => item.name);
+        update((list) => list.map((entry) => (entry.uid === uid ? { ...entry, result, same } : entry)));
       })
       .catch(() => {
         if (!controller.signal.aborted) update((list) => list.map((entry) => (entry.uid === uid ? { ...entry, failed: true } : entry)));
@@ -80,6 +83,7 @@ export function MaterialFilesField({ onChange, projectUuid }: MaterialFilesField
                 {entry.fileName}
                 {entry.failed ? '（上传失败）' : ''}
               </Typography.Text>
+              <SameContentNote names={entry.same} />
               <Button type="text" size="small" icon={<CloseOutlined />} aria-label={`移除 ${entry.fileName}`} onClick={() => remove(entry.uid)} />
             </li>
           ))}

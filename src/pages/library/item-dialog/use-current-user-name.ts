@@ -1,10 +1,9 @@
-import { useGetIdentity } from '@refinedev/core';
 import { displayName } from '../../../../contract/users';
 import { getCookie } from '../../../lib/cookies';
-import type { UserInfo } from '../../../providers/auth';
+import { useIdentity } from '../../../providers/identity';
 
 /** The signed-in user's display name, as the header shows it (the username cookie until the identity arrives). */
 export function useCurrentUserName(): string {
-  const { data: user } = useGetIdentity<UserInfo>();
+  const { data: user } = useIdentity();
   return displayName(user) || getCookie('username') || '';
 }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, ExportOutlined, FolderOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, ExportOutlined, FolderOutlined, LogoutOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { PageCheckAll } from './page-check-all';
@@ -7,6 +7,8 @@ interface BatchBarProps {
   /** Items on the page and how many of them are checked. */
   count: number;
   checkedCount: number;
+  /** What the batch acts on when more than the page is selected (选择全部 N 条). */
+  selectedCount?: number;
   onCheckAll: (all: boolean) => void;
   groups: { id: number; name: string }[];
   /** Each action shows only when its handler is given (the permission allows it). */
@@ -16,6 +18,8 @@ interface BatchBarProps {
   onDelete?: () => void;
   onDownload: () => void;
   onBulkAdd?: () => void;
+  /** 批量打标签 (add or remove labels). */
+  onLabel?: () => void;
   onExportTags?: () => void;
   /** The tag spreadsheet import, which brings its own button. */
   importTags?: ReactNode;
@@ -23,14 +27,14 @@ interface BatchBarProps {
 
 /** The actions on the checked cards or rows, shown in selection mode. */
 export function BatchBar(props: BatchBarProps) {
-  const { count, checkedCount, onCheckAll, groups, onMove, onMoveOut, onDelete, onDownload, onBulkAdd, onExportTags, importTags } = props;
+  const { count, checkedCount, selectedCount = checkedCount, onCheckAll, groups, onMove, onMoveOut, onDelete, onDownload, onBulkAdd, onLabel, onExportTags, importTags } = props;
   const [target, setTarget] = useState<number>();
 
   return (
     <div className="library-batch" role="toolbar" aria-label="批量操作">
       <Space wrap size={[8, 8]}>
         <PageCheckAll count={count} checkedCount={checkedCount} onCheckAll={onCheckAll} />
-        <Typography.Text type="secondary">已选 {checkedCount} 项</Typography.Text>
+        <Typography.Text type="secondary">已选 {selectedCount.toLocaleString('en-US')} 项</Typography.Text>
         {onMove && (
           <Space.Compact>
             <Select
@@ -63,6 +67,11 @@ export function BatchBar(props: BatchBarProps) {
         {onBulkAdd && (
           <Button icon={<PlusOutlined />} onClick={onBulkAdd}>
             批量新增
+          </Button>
+        )}
+        {onLabel && (
+          <Button icon={<TagsOutlined />} onClick={onLabel}>
+            批量打标签
           </Button>
         )}
         {onExportTags && (

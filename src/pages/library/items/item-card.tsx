@@ -3,7 +3,7 @@ import { Card, Checkbox, Tag, Tooltip, Typography } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { LibraryItem } from '../types';
 import { fileSrc } from '../../../providers/files';
-import { downloadHref, itemImage } from './item-files';
+import { downloadHref, isFirstPage, itemImage } from './item-files';
 
 /** Tags a card shows before it folds the rest into "+N". */
 const SHOWN_TAGS = 3;
@@ -63,7 +63,7 @@ export function ItemCard({ item, imageIsFile, selecting, checked, canEdit, detai
           onKeyDown={onKey}
         >
           {image ? (
-            <img src={fileSrc(image)} alt={item.name} loading="lazy" />
+            <img src={fileSrc(image)} alt={item.name} loading="lazy" className={isFirstPage(item, imageIsFile) ? 'library-card__page' : undefined} />
           ) : (
             <FileTextOutlined className="library-card__placeholder" />
           )}

@@ -1,6 +1,6 @@
 import { Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { NameCell } from '../../../components/name-cell';
 import type { LibraryItem } from '../types';
 import { loadColumnWidths, saveColumnWidth } from './column-widths';
@@ -19,13 +19,15 @@ interface ItemTableProps {
   onCheck: (ids: number[]) => void;
   onOpen: (item: LibraryItem) => void;
   onEdit: (item: LibraryItem) => void;
+  /** Reports: the 内容 column (extraction state, a content search's hit). */
+  content?: (item: LibraryItem) => ReactNode;
 }
 
-const DEFAULT_WIDTHS: Record<string, number> = { index: 60, name: 200, created_at: 168, updated_at: 168, labels: 220, actions: 112 };
+const DEFAULT_WIDTHS: Record<string, number> = { index: 60, name: 200, created_at: 168, updated_at: 168, labels: 220, content: 260, actions: 112 };
 
 /** The list view: 序号, 名称, 创建时间, 更新时间, 标签, 操作, with widths the user drags and the browser keeps. */
 export function ItemTable(props: ItemTableProps) {
-  const { widthsKey, items, firstIndex, loading, selecting, checked, canEdit, onCheck, onOpen, onEdit } = props;
+  const { widthsKey, items, firstIndex, loading, selecting, checked, canEdit, onCheck, onOpen, onEdit, content } = props;
   const [widths, setWidths] = useState(() => ({ ...DEFAULT_WIDTHS, ...loadColumnWidths(widthsKey) }));
 
   const columns = useMemo(() => {
@@ -47,6 +49,7 @@ export function ItemTable(props: ItemTableProps) {
           </Space>
         ),
       },
+      ...(content ? [{ key: 'content', title: '内容', render: (_value: unknown, item: LibraryItem) => content(item) }] : []),
       {
         key: 'actions',
         title: '操作',
@@ -79,7 +82,7 @@ export function ItemTable(props: ItemTableProps) {
         }),
       };
     });
-  }, [widths, widthsKey, firstIndex, canEdit, onOpen, onEdit]);
+  }, [widths, widthsKey, firstIndex, canEdit, onOpen, onEdit, content]);
 
   return (
     <Table<LibraryItem>

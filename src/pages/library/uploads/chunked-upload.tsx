@@ -14,6 +14,7 @@ import {
   uploadErrorText,
   uploadTexts,
 } from './checks';
+import { SameContentNote } from './same-content';
 import './uploads.css';
 
 /** A finished file of the bulk upload; `name` (the file name without extension) names the report. */
@@ -52,6 +53,8 @@ interface Item {
   sent: number;
   error?: string;
   result?: ChunkedFile;
+  /** Reports of the project whose file has the same bytes. */
+  same?: string[];
 }
 
 let lastUid = 0;
@@ -118,7 +121,7 @@ export function ChunkedUpload({
       .then((answer) => {
         if (controller.signal.aborted) return;
         const result = { name: baseName(item.file.name), url: answer.url, real_file_name: item.file.name };
-        patch(item.uid, { status: 'done', sent: item.file.size, result });
+        patch(item.uid, { status: 'done', sent: item.file.size, result, same: answer.same_content?.map((report) => report.name) });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted || axios.isCancel(error)) return;
@@ -214,6 +217,7 @@ export function ChunkedUpload({
                     size="small"
                     status={item.status === 'error' ? 'exception' : item.status === 'done' ? 'success' : item.status === 'uploading' ? 'active' : 'normal'}
                   />
+                  <SameContentNote names={item.same} />
                   {item.error && (
                     <Typography.Text type="danger" role="alert">
                       {item.error}

@@ -1,9 +1,10 @@
 import { CloseOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Typography, Upload } from 'antd';
+import { Alert, Button, Space, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { feedback } from '../../../lib/feedback';
 import { fileInfo, fileSrc, sendFile, type UploadedFile } from '../../../providers/files';
 import { checkReportFile, REPORT_FILE_MAX_BYTES, uploadedText, uploadingText, uploadTexts } from './checks';
+import { sameContentText } from './same-content';
 import './uploads.css';
 
 export interface ReportFileValue {
@@ -27,7 +28,7 @@ export interface ReportFileUploadProps {
 type Phase =
   | { kind: 'idle' }
   | { kind: 'uploading'; percent: number }
-  | { kind: 'done'; answer: UploadedFile }
+  | { kind: 'done'; answer: UploadedFile; kept?: boolean }
   | { kind: 'failed' };
 
 const POLL_TRIES = 60;
@@ -127,6 +128,8 @@ export function ReportFileUpload({ value, onChange, pdfOnly, projectUuid, maxByt
 
   const status = statusOf(phase);
   const uploading = phase.kind === 'uploading';
+  // The same bytes are already a report of the project: open it, add this one anyway, or take the file back.
+  const same = phase.kind === 'done' && !phase.kept ? (phase.answer.same_content ?? []) : [];
   return (
     <div className="uw-report-file">
       <Upload
@@ -155,6 +158,29 @@ export function ReportFileUpload({ value, onChange, pdfOnly, projectUuid, maxByt
         <div role="status">
           <Typography.Text type={status.type}>{status.text}</Typography.Text>
         </div>
+      )}
+      {phase.kind === 'done' && same.length > 0 && (
+        <Alert
+          style={{ marginTop: 8 }}
+          type="warning"
+          showIcon
+          message={sameContentText(same.map((item) => item.name))}
+          action={
+            <Space direction="vertical" size={4}>
+              {projectUuid && (
+                <Button size="small" href={`#/report/${projectUuid}/reportDetail?id=${same[0].id}`} target="_blank">
+                  打开
+                </Button>
+              )}
+              <Button size="small" type="primary" onClick={() => setPhase({ ...phase, kept: true })}>
+                仍然添加
+              </Button>
+              <Button size="small" onClick={remove}>
+                取消
+              </Button>
+            </Space>
+          }
+        />
       )}
     </div>
   );

@@ -1,8 +1,9 @@
 import { DownloadOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { Button, Card, Skeleton, Space, Statistic, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { RegionLevel } from '../../../../contract/results';
 import { useApiMutation } from '../../../api/hooks';
+import { preloadable } from '../../../components/lazy-page';
 import { useProjectContext } from '../../../components/project-context';
 import { everyPage } from '../../../lib/every-page';
 import { reportListPage, reportListQuery } from '../../../providers/data/report';
@@ -26,7 +27,7 @@ import { JobProgress } from './job-progress';
 import { useGenerationJobs } from './use-generation-jobs';
 import '../results.css';
 
-const ResultCharts = lazy(() => import('./result-charts'));
+const ResultCharts = preloadable(async () => (await import('./result-charts')).default);
 /** The filter's tree depth before a dimension is chosen, when no dimension names a level. */
 const FALLBACK_LEVEL: RegionLevel = 5;
 /** The most the results list answers at once (server results-routes.ts). */
@@ -35,6 +36,8 @@ const MAX_PAGE_SIZE = 100;
 /** 成果统计: filter by region and dimension, charts, the generated reports, 成果生成 and 批量下载. */
 export function StatisticsScreen() {
   const { projectId, project, can } = useProjectContext();
+  // The charts' chunk (recharts) is fetched while the statistics load, not once they have come.
+  useEffect(() => void ResultCharts.preload().catch(() => undefined), []);
   const surface = useSurfaceColors();
   const { query, update } = useResultsQuery();
   const dimensions = useDimensionOptions(projectId, true);
@@ -113,7 +116,13 @@ export function StatisticsScreen() {
       <JobProgress jobs={jobs.shown} onDismiss={jobs.dismiss} />
       {statsData && statsData.total > 0 && (
         <Suspense fallback={<ChartsLoading />}>
-          <ResultCharts stats={statsData} />
+          <ResultCharts
+            stats={statsData}
+            dimensionId={query.dimensionId}
+            regions={query.regions}
+            onDimension={chooseDimension}
+            onRegions={(regions) => update({ regions, pageNo: 1 })}
+          />
         </Suspense>
       )}
       {selecting && (

@@ -1,7 +1,9 @@
 import { useCreate, useList } from '@refinedev/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { GENERATE_MESSAGE, type GeneratePayload, type GenerationJob } from '../../../../contract/results';
+import { generationJobsQuery, useNoticeUser } from '../../../components/generation-notices';
 import { feedback } from '../../../lib/feedback';
+import { watchGeneration } from '../../../lib/generation-notices';
 
 const POLL_MS = 2000;
 const isActive = (job: GenerationJob) => job.state === 'queued' || job.state === 'running';
@@ -12,10 +14,9 @@ const isActive = (job: GenerationJob) => job.state === 'queued' || job.state ===
  * grows each time one of them finishes a region, so the cards and charts can refresh.
  */
 export function useGenerationJobs(projectId: string) {
+  // The app's watcher of finished generations shares this query (one request, not two).
   const jobs = useList<GenerationJob>({
-    resource: 'resultJobs',
-    pagination: { current: 1, pageSize: 20 },
-    meta: { projectId },
+    ...generationJobsQuery(projectId),
     queryOptions: {
       refetchInterval: (answer) => (answer?.data.some(isActive) ? POLL_MS : false),
       refetchIntervalInBackground: false,
@@ -37,13 +38,16 @@ export function useGenerationJobs(projectId: string) {
   if (finished !== version.finished) setVersion({ finished, count: version.count + (finished > version.finished ? 1 : 0) });
 
   const { mutateAsync: create, isLoading: starting } = useCreate<{ job_id: number; total: number }>();
+  const user = useNoticeUser();
   const start = useCallback(
     async (payload: GeneratePayload) => {
       const { data } = await create({ resource: 'resultJobs', values: payload, meta: { projectId }, successNotification: false });
       feedback.success(GENERATE_MESSAGE);
       setFollowed((ids) => [data.job_id, ...ids]);
+      // The app's watcher tells the user when it ends, on whichever screen they are then.
+      if (user) watchGeneration(user, projectId, data.job_id);
     },
-    [create, projectId],
+    [create, projectId, user],
   );
   const dismiss = useCallback((jobId: number) => setFollowed((ids) => ids.filter((id) => id !== jobId)), []);
 

@@ -106,7 +106,7 @@ async function runLocally(app: FastifyInstance, request: TaskRunRequest, local: 
  * sandbox (sandbox.ts). Its outputs are the JSON object of its last non-empty stdout line.
  */
 export async function runScriptTask(app: FastifyInstance, request: TaskRunRequest): Promise<TaskRunResult> {
-  const log = new TaskLog();
+  const log = request.log ?? new TaskLog();
   const { task } = request;
   const script = task.script;
   if (!script) throw new TaskFailed(`任务 ${task.name} 没有指定要运行的脚本`, '');

@@ -1,0 +1,1 @@
+CREATE INDEX "library_items_file_idx" ON "library_items" USING btree ("file_id");

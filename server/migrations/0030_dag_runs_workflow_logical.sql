@@ -1,0 +1,1 @@
+CREATE INDEX "dag_runs_workflow_logical_idx" ON "dag_runs" USING btree ("workflow_id","logical_date");

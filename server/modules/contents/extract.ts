@@ -1,0 +1,69 @@
+import { buffer } from 'node:stream/consumers';
+import type { FastifyInstance } from 'fastify';
+import { MIME } from '../../lib/file-types';
+import { findTesseract, recognize } from '../../lib/ocr';
+import { readPdfPages } from '../../lib/pdf-text';
+import type { ClaimedItem } from './queries';
+
+const PDF_READ_TIMEOUT_MS = 300_000;
+
+/** What an extraction found: the pages' text, or why there is none; `later` when a Word file's PDF is not made yet. */
+export type Extracted =
+  | { state: 'indexed'; pages: Array<{ page: number; text: string }>; ocrPages: number; reason: string | null }
+  | { state: 'unreadable' | 'failed'; reason: string }
+  | { state: 'later' };
+
+/** tesseract's path when OCR is on: CONTENT_OCR=on or auto, and the command is installed. */
+export async function ocrCommand(app: FastifyInstance): Promise<string | null> {
+  return app.config.contentOcr === 'off' ? null : findTesseract();
+}
+
+const WORD_MIMES = new Set([MIME.doc, MIME.docx]);
+const IMAGE_MIMES = new Set([MIME.jpeg, MIME.png]);
+
+/** Reads the text of an item's file: a PDF's text layer (scans by OCR), a Word file's PDF, a material's image by OCR. */
+export async function extractItem(app: FastifyInstance, item: ClaimedItem): Promise<Extracted> {
+  const tesseract = await ocrCommand(app);
+  if (!item.file) return { state: 'unreadable', reason: '没有可提取文字的文件' };
+  const { mime, storageKey, pdfKey, transcode } = item.file;
+  if (IMAGE_MIMES.has(mime)) {
+    if (!tesseract) return { state: 'unreadable', reason: '未开启文字识别（OCR），图片中的文字未识别' };
+    const text = await recognize(tesseract, await buffer(app.storage.get(storageKey)));
+    return text ? { state: 'indexed', pages: [{ page: 1, text }], ocrPages: 1, reason: null } : { state: 'unreadable', reason: '图片中没有识别出文字' };
+  }
+  let source = storageKey;
+  if (WORD_MIMES.has(mime)) {
+    if (transcode === 'pending') return { state: 'later' };
+    if (transcode === 'unavailable') return { state: 'unreadable', reason: '服务器未安装文档转换程序，Word 文件的文字无法提取' };
+    if (transcode !== 'done' || !pdfKey) return { state: 'failed', reason: 'Word 文件转换为 PDF 失败，文字无法提取' };
+    source = pdfKey;
+  } else if (mime !== MIME.pdf) {
+    return { state: 'unreadable', reason: '该文件类型不支持文字提取' };
+  }
+  let read;
+  try {
+    read = await readPdfPages(new Uint8Array(await buffer(app.storage.get(source))), tesseract !== null, PDF_READ_TIMEOUT_MS);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 503) throw error;
+    return { state: 'failed', reason: `PDF 无法读取：${(error as Error).message}`.slice(0, 500) };
+  }
+  let ocrPages = 0;
+  let unrecognized = 0;
+  const pages: Array<{ page: number; text: string }> = [];
+  for (const page of read) {
+    let text = page.text.trim();
+    if (page.png && tesseract) {
+      // A page of a few characters is read again as a scan; the characters its text layer has stay.
+      text = [text, await recognize(tesseract, page.png)].filter(Boolean).join('\n');
+      ocrPages++;
+    } else if (!text) {
+      unrecognized++;
+    }
+    pages.push({ page: page.page, text });
+  }
+  if (pages.every((page) => !page.text)) {
+    return { state: 'unreadable', reason: tesseract ? '文件中没有识别出文字' : '扫描页未识别：未开启文字识别（OCR）' };
+  }
+  const reason = unrecognized > 0 && !tesseract ? `${unrecognized} 页为扫描页，未开启文字识别（OCR），未识别` : null;
+  return { state: 'indexed', pages: pages.filter((page) => page.text), ocrPages, reason };
+}

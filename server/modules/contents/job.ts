@@ -1,0 +1,46 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import type { JobContext } from '../../jobs/queue';
+import { extractItem } from './extract';
+import { claimQueuedItem, recordExtraction, releaseItem } from './queries';
+
+/** Extracts the text of queued reports and materials; sent after writes that queue items, and every minute (docs/design/content-search.md). */
+export const CONTENT_QUEUE = 'content-extract';
+/** A run hands over to a new job after this long, well within JOB_EXPIRE_SECONDS, so no other process takes it for dead. */
+const RUN_MS = 120_000;
+/** A Word file's PDF not made yet: looked at again after this long. */
+const WORD_WAIT_SECONDS = 30;
+
+/**
+ * Takes queued items one by one until none waits (or the run's time is up: then it sends the
+ * next run). Any number of processes run it side by side: each takes other rows.
+ */
+export async function contentJob(app: FastifyInstance, { stopping }: JobContext): Promise<void> {
+  const started = Date.now();
+  while (!stopping.aborted) {
+    // Requests go between items: on PGlite, whose answers come as microtasks, items that need
+    // no file read kept every request waiting until the whole backlog was done (16 s for 2,400).
+    await nextTurn();
+    if (Date.now() - started > RUN_MS) return app.jobs.send(CONTENT_QUEUE, {});
+    const item = await claimQueuedItem(app.db);
+    if (!item) return;
+    let extracted;
+    try {
+      extracted = await extractItem(app, item);
+    } catch (error) {
+      // The object store out of reach: the item waits for a later run.
+      if ((error as { statusCode?: number }).statusCode === 503) {
+        await releaseItem(app.db, item, 60);
+        throw error;
+      }
+      extracted = { state: 'failed' as const, reason: `文字提取失败：${(error as Error).message}`.slice(0, 500) };
+    }
+    if (extracted.state === 'later') {
+      await releaseItem(app.db, item, WORD_WAIT_SECONDS);
+      continue;
+    }
+    if (extracted.state === 'indexed') await recordExtraction(app.db, item, extracted);
+    else await recordExtraction(app.db, item, { state: extracted.state, reason: extracted.reason });
+    if (extracted.state === 'failed') app.log.warn({ itemId: item.id, reason: extracted.reason }, 'content extraction failed');
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The content search's copies of an item's project, kind, group, labels and created_at in its
+ * document (migration content_document_keys): they follow every change of the item at once,
+ * also when the change races the extraction writing the document (PostgreSQL only: PGlite has
+ * one connection). The extraction's own write path (claim, record) stands in for reading a PDF.
+ */
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { libraryItemDocuments, libraryItems } from '../../server/db/schema';
+import { claimQueuedItem, recordExtraction } from '../../server/modules/contents/queries';
+import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
+
+const BASE = `/studio/report/api/report/projects/${DEMO.projectUuid}`;
+let ctx: TestContext;
+let token: string;
+let label: Record<string, number>;
+
+const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+  ctx.app.inject({ method, url: `${BASE}/${path}`, headers: authHeaders(token), ...(payload ? { payload } : {}) });
+const totalOf = async (query: Record<string, string | number>) => {
+  const answer = await call('GET', `report/report_list/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().result.total as number;
+};
+/** The content search's total for a filter, checked against the plain list's for the same filter by name. */
+async function searched(words: string, name: string, filter: Record<string, string | number> = {}) {
+  const total = await totalOf({ ...filter, content: words });
+  expect(total).toBe(await totalOf({ ...filter, name }));
+  return total;
+}
+
+/** A report written straight into the project (the triggers queue it) and indexed by the extraction's write path with this text. */
+async function indexedReport(name: string, text: string) {
+  const [{ id }] = await ctx.database.db.insert(libraryItems).values({ projectUuid: DEMO.projectUuid, kind: 'report', name, createUser: '演示用户' }).returning({ id: libraryItems.id });
+  return { id, record: () => recordClaimed(id, text) };
+}
+async function recordClaimed(id: number, text: string) {
+  const claimed = await claimQueuedItem(ctx.database.db);
+  expect(claimed?.id).toBe(id);
+  expect(await recordExtraction(ctx.database.db, claimed!, { state: 'indexed', reason: null, pages: [{ page: 1, text }] })).toBe(true);
+}
+const keysOf = async (id: number) =>
+  (await ctx.database.db.select({ keys: libraryItemDocuments.keys }).from(libraryItemDocuments).where(sql`${libraryItemDocuments.itemId} = ${id}`))[0]?.keys;
+
+beforeAll(async () => {
+  // No job runs: each test claims and records its items itself.
+  ctx = await createTestApp({ app: { jobs: false } });
+  token = await login(ctx.app);
+  const all = (await call('GET', 'label/?limit=100')).json().results;
+  label = Object.fromEntries(all.map((l: { name: string; id: number }) => [l.name, l.id]));
+}, 60_000);
+afterAll(() => ctx.close());
+
+describe('content search with the list filters', () => {
+  it('follows a report relabelled, moved and ungrouped after indexing, at once', async () => {
+    const report = await indexedReport('蜻蜓报告', '湿地里的蜻蜓观测记录');
+    await report.record();
+    const ecology = label['生态宜居'];
+    expect(await searched('蜻蜓', '蜻蜓报告')).toBe(1);
+    expect(await searched('蜻蜓', '蜻蜓报告', { label_ids: ecology })).toBe(0);
+
+    expect((await call('POST', 'report/batch_label/', { ids: [report.id], add: [ecology] })).statusCode).toBe(200);
+    expect(await searched('蜻蜓', '蜻蜓报告', { label_ids: ecology })).toBe(1);
+
+    const group = (await call('POST', 'report_group/group_create/', { name: '蜻蜓分组' })).json().data;
+    expect((await call('PUT', 'report/batch_remove_edit/', { ids: [report.id], group_id: group.id })).statusCode).toBe(200);
+    expect(await searched('蜻蜓', '蜻蜓报告', { group_id: group.id, label_ids: ecology })).toBe(1);
+    expect(await searched('蜻蜓', '蜻蜓报告', { group_id: 0 })).toBe(0);
+
+    expect((await call('POST', 'report_group/batch_delete/', { ids: [group.id] })).statusCode).toBe(200);
+    expect(await searched('蜻蜓', '蜻蜓报告', { group_id: 0 })).toBe(1);
+    expect(await searched('蜻蜓', '蜻蜓报告', { group_id: group.id })).toBe(0);
+
+    expect((await call('POST', 'report/batch_label/', { ids: [report.id], remove: [ecology] })).statusCode).toBe(200);
+    expect(await searched('蜻蜓', '蜻蜓报告', { label_ids: ecology })).toBe(0);
+    expect(await searched('蜻蜓', '蜻蜓报告', { start_time: '2000-01-01', end_time: '2999-12-31' })).toBe(1);
+    expect(await keysOf(report.id)).toEqual([`in:${DEMO.projectUuid}/report`, 'group:0']);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('content search keys under racing writes (PostgreSQL)', () => {
+  let other: pg.Client;
+  beforeAll(async () => {
+    other = new pg.Client({ connectionString: ctx.databaseUrl });
+    await other.connect();
+  });
+  afterAll(() => other.end());
+  const stillWaiting = async (work: Promise<unknown>) =>
+    expect(await Promise.race([work.then(() => 'done'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 300))])).toBe('waiting');
+
+  it('a label added while the extraction writes the document: the extraction waits and copies it', async () => {
+    const report = await indexedReport('竞速蝴蝶', '蝴蝶的观测');
+    await other.query('begin');
+    await other.query('insert into library_item_labels (item_id, label_id) values ($1, $2)', [report.id, label['安全韧性']]);
+    const recording = report.record();
+    await stillWaiting(recording);
+    await other.query('commit');
+    await recording;
+    expect(await keysOf(report.id)).toContain(`label:${label['安全韧性']}`);
+    expect(await searched('蝴蝶', '竞速蝴蝶', { label_ids: label['安全韧性'] })).toBe(1);
+  });
+
+  it('a label added while another process writes the document: the label waits and reaches the document', async () => {
+    const report = await indexedReport('竞速蜜蜂', '蜜蜂的观测');
+    await recordClaimedBy(other, report.id, '蜜蜂', async () => {
+      const labelling = call('POST', 'report/batch_label/', { ids: [report.id], add: [label['安全韧性']] });
+      await stillWaiting(labelling);
+      return { labelling };
+    });
+    expect(await keysOf(report.id)).toContain(`label:${label['安全韧性']}`);
+    expect(await searched('蜜蜂', '竞速蜜蜂', { label_ids: label['安全韧性'] })).toBe(1);
+  });
+
+  /** What recordExtraction does, by hand on another connection (a page holding `word`), with `meanwhile` run before its commit. */
+  async function recordClaimedBy(client: pg.Client, id: number, word: string, meanwhile: () => Promise<{ labelling: Promise<{ statusCode: number }> }>) {
+    await client.query('begin');
+    await client.query('select 1 from library_items where id = $1 for share', [id]);
+    await client.query(`insert into library_item_pages (item_id, page, text, terms) values ($1, 1, $2, $3::tsvector)`, [id, word, `'${word}':1`]);
+    await client.query('insert into library_item_documents (item_id, terms) select item_id, terms from library_item_pages where item_id = $1', [id]);
+    await client.query(`update library_item_contents set state = 'indexed' where item_id = $1`, [id]);
+    const { labelling } = await meanwhile();
+    await client.query('commit');
+    expect((await labelling).statusCode).toBe(200);
+  }
+});
