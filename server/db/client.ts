@@ -121,7 +121,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => void (await db.execute(sql`select 1`)),
     close: async () => {
       await stopAnalyzing();
-      await client.close();
+      if (!client.closed) await client.close();
     },
   };
 }

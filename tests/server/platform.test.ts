@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { count } from 'drizzle-orm';
 import { seed } from '../../server/db/seed';
 import { organizations, projects, users } from '../../server/db/schema';
+import { adminQuery } from './admin-query';
 import { createTestApp, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -31,13 +32,27 @@ describe('health', () => {
 
   it('answers 503 when the database does not answer', async () => {
     const broken = await createTestApp();
-    await broken.database.close();
+    await cutOffDatabase(broken);
     const response = await broken.app.inject({ method: 'GET', url: '/api/healthy/check/' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ code: 50300, message: '数据库不可用', checks: { database: 'failed', storage: 'ok', admission: 'ok' } });
-    await broken.app.close();
+    await broken.close();
   });
 });
+
+/**
+ * The database goes away under the running app. On PostgreSQL the server refuses the database's
+ * connections and ends the open ones, as a crash would; the app's pool stays open, so its jobs
+ * fail and stop. (Ending the pool instead could wait forever for a job holding a connection.)
+ * PGlite lives in the process: closing it is its crash.
+ */
+async function cutOffDatabase(context: TestContext) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl || !context.databaseUrl) return context.database.close();
+  const name = new URL(context.databaseUrl).pathname.slice(1);
+  await adminQuery(serverUrl, `alter database "${name}" allow_connections false`);
+  await adminQuery(serverUrl, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+}
 
 describe('OpenAPI', () => {
   it('serves the document as JSON and YAML, with the routes and their schemas', async () => {
