@@ -31,7 +31,8 @@ const serverProject = (name: string, env: Record<string, string> = {}, exclude: 
     include: ['tests/server/**/*.test.ts'],
     exclude,
     globalSetup: ['tests/server/global-setup.ts'],
-    testTimeout: 30_000,
+    // Only ends a hung test: a server test under CI's load may take several times its time alone.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Each file builds its own apps on its own database, so files can share a worker's loaded
     // modules: importing the server again for every file was a third of this project's time.
@@ -51,7 +52,9 @@ const webProject = (name: string, files: { include: string[]; exclude?: string[]
     environment: 'jsdom',
     ...files,
     setupFiles: ['tests/web/setup.ts'],
-    testTimeout: 20_000,
+    // A test's own waits (findBy, waitFor: 10 s) decide whether it fails; the test's bound only ends
+    // a hung one, and a screen that waits on its polls takes 15 s while three files share two cores.
+    testTimeout: 60_000,
     unstubGlobals: true,
   },
 });
@@ -70,7 +73,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // Only ends a hung test; each step's own wait (expect.poll, locators) decides a failure.
+          testTimeout: 120_000,
           // A screen that answers in a second alone may take several while two browser files share the cores.
           expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
