@@ -344,5 +344,18 @@ describe('a first customer’s own work, end to end', () => {
       await drawer.locator('.ant-drawer-close').click();
       await drawer.waitFor({ state: 'hidden' });
     }
+
+    // The run as 网格 and 甘特图 show it: a green cell and a green bar per task.
+    await page.getByText('网格', { exact: true }).click();
+    const cells = page.getByRole('grid', { name: '运行网格' }).getByRole('group').last().getByTestId('grid-cell');
+    await expect.poll(() => cells.evaluateAll((all) => all.map((cell) => cell.getAttribute('data-state')))).toEqual(['success', 'success']);
+    await shot(page, 'grid');
+    await page.getByText('甘特图', { exact: true }).click();
+    const bars = page.getByRole('table', { name: /^甘特图：运行 / }).getByTestId('gantt-row');
+    await expect.poll(() => bars.evaluateAll((all) => all.map((row) => row.getAttribute('data-state')))).toEqual(['success', 'success']);
+    // The view switch has moved its thumb to 甘特图.
+    await page.locator('.ant-segmented-thumb').waitFor({ state: 'detached' });
+    expect(await page.locator('.ant-segmented-item-selected').innerText()).toBe('甘特图');
+    await shot(page, 'gantt');
   });
 });
