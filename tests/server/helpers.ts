@@ -191,3 +191,14 @@ export async function rivalOrganization(ctx: TestContext, username = 'rival') {
   const project = (await ctx.app.inject({ method: 'POST', url: '/api/project/v1/projects/', headers: authHeaders(token), payload: { name: `${username} 的项目` } })).json();
   return { token, projectUuid: project.uuid as string, base: `/studio/report/api/report/projects/${project.uuid}` };
 }
+
+/** Asks `probe` every 100 ms until `done` holds, and answers that value; throws naming `what` after `seconds`. */
+export async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string, seconds = 30): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

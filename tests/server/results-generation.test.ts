@@ -15,7 +15,7 @@ import { queueDemoGenerations } from '../../server/modules/results/demo-generati
 import { seed } from '../../server/db/seed';
 import { insertItems } from '../../server/modules/library/item-writes';
 import type { IndicatorValue } from '../../server/modules/results/types';
-import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
+import { authHeaders, createTestApp, DEMO, login, until, type TestContext } from './helpers';
 
 const RESULTS = `/studio/report/api/oa_result/projects/${DEMO.projectUuid}/report`;
 const FAST_QUEUE = { pollSeconds: 0.5, retryDelaySeconds: 0 };
@@ -107,20 +107,11 @@ const objectsOnDisk = (dataDir: string) => {
 };
 const objectsNamed = async (db: Db) => (await db.select().from(storageObjects).where(gt(storageObjects.refs, 0))).length;
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const jobsOf = async (app: FastifyInstance, token: string): Promise<GenerationJob[]> =>
   (await app.inject({ method: 'GET', url: `${RESULTS}/generate/?pageSize=50`, headers: authHeaders(token) })).json().result.data;
 const settled = (app: FastifyInstance, token: string, jobId: number) =>
-  waitFor(async () => (await jobsOf(app, token)).find((job) => job.job_id === jobId)!, (job) => job.finished_at !== null, `job ${jobId}`);
+  until(async () => (await jobsOf(app, token)).find((job) => job.job_id === jobId)!, (job) => job.finished_at !== null, `job ${jobId}`);
 
 describe('成果生成', () => {
   let ctx: TestContext;

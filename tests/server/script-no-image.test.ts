@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DagRun, TaskInstance } from '../../contract/workflows';
-import { authHeaders, createTestApp, DEMO, login, uploadFile, type TestContext } from './helpers';
+import { authHeaders, createTestApp, DEMO, login, until, uploadFile, type TestContext } from './helpers';
 
 const SCRIPTS = `/api/script/projects/${DEMO.projectUuid}/scripts`;
 const WORKFLOWS = `/api/airflow/projects/${DEMO.projectUuid}/workflows`;
@@ -48,12 +48,12 @@ describe('a script without a Docker image', () => {
     await ok('POST', `${WORKFLOWS}/${workflow.id}/update_airflow_dag/`, undefined, 200);
     const run = (await ok('POST', `${WORKFLOWS}/${workflow.id}/dag_runs/`, {})) as DagRun;
 
-    const deadline = Date.now() + 60_000;
-    let state = run.state;
-    while (state !== 'success' && state !== 'failed' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      state = ((await ok('GET', `${WORKFLOWS}/${workflow.id}/dag_runs/${run.id}/`, undefined, 200)) as DagRun).state;
-    }
+    const { state } = await until(
+      () => ok('GET', `${WORKFLOWS}/${workflow.id}/dag_runs/${run.id}/`, undefined, 200) as Promise<DagRun>,
+      (shown) => shown.state === 'success' || shown.state === 'failed',
+      `run ${run.id} to finish`,
+      60,
+    );
     const task = (await ok('GET', `${WORKFLOWS}/${workflow.id}/dag_runs/${run.id}/task_instances/double/`, undefined, 200)) as TaskInstance & { log: string };
     expect(state, task.log).toBe('success');
     expect(task.state).toBe('success');

@@ -4,7 +4,7 @@ import type { DagRun } from '../../contract/workflows';
 import { organizations, projects, scripts, storedFiles } from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
 import { DEMO_SCRIPT_NAME } from '../../server/db/seed/demo-workflow';
-import { authHeaders, createTestApp, DEMO, login, memberWithRole, uploadFile, type TestContext } from './helpers';
+import { authHeaders, createTestApp, DEMO, login, memberWithRole, until, uploadFile, type TestContext } from './helpers';
 
 const SCRIPTS = `/api/script/projects/${DEMO.projectUuid}/scripts`;
 const WORKFLOWS = `/api/airflow/projects/${DEMO.projectUuid}/workflows`;
@@ -32,14 +32,7 @@ const contentOf = async (id: number, n: number) => {
 };
 type TestRun = { id: number; state: string; log: string; outputs: Record<string, unknown>; reason: string; version: number };
 const testRun = (id: number, runId: number) => ok('GET', `${SCRIPTS}/${id}/test_runs/${runId}/`, undefined, 200) as Promise<TestRun>;
-async function finished(id: number, runId: number): Promise<TestRun> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const run = await testRun(id, runId);
-    if (run.state !== 'running' || Date.now() > deadline) return run;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const finished = (id: number, runId: number) => until(() => testRun(id, runId), (run) => run.state !== 'running', `test run ${runId} to finish`, 60);
 
 beforeAll(async () => {
   ctx = await createTestApp({ app: { jobs: { pollSeconds: 0.2 }, workflows: { schedulerSeconds: 0.3, heartbeatSeconds: 0.3, zombieSeconds: 60 } } });
@@ -153,12 +146,7 @@ describe('a workflow run', () => {
     await ok('POST', `${WORKFLOWS}/${workflow.id}/update_airflow_dag/`, undefined, 200);
     const runOnce = async () => {
       const run = (await ok('POST', `${WORKFLOWS}/${workflow.id}/dag_runs/`, {})) as DagRun;
-      const deadline = Date.now() + 60_000;
-      let state = run.state;
-      while (state !== 'success' && state !== 'failed' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        state = ((await ok('GET', `${WORKFLOWS}/${workflow.id}/dag_runs/${run.id}/`, undefined, 200)) as DagRun).state;
-      }
+      await until(() => ok('GET', `${WORKFLOWS}/${workflow.id}/dag_runs/${run.id}/`, undefined, 200) as Promise<DagRun>, (shown) => shown.state === 'success' || shown.state === 'failed', `run ${run.id} to finish`, 60);
       return ok('GET', `${WORKFLOWS}/${workflow.id}/dag_runs/${run.id}/task_instances/which/`, undefined, 200) as Promise<{ state: string; outputs: object; script_version: number | null; log: string }>;
     };
     // Saved after publication: the published workflow still runs version 1.

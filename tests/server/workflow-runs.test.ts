@@ -9,7 +9,7 @@ import { ZOMBIE_MESSAGE } from '../../server/modules/workflows/engine/scheduler'
 import { capLog } from '../../server/modules/workflows/engine/task-log';
 import { nextDagrun } from '../../server/modules/workflows/definitions/schedule';
 import { TaskFailed, type TaskRunner, type TaskRunRequest, type WorkflowDefinition } from '../../server/modules/workflows/types';
-import { authHeaders, createTestApp, DEMO, login, memberWithRole, type TestContext } from './helpers';
+import { authHeaders, createTestApp, DEMO, login, memberWithRole, until, type TestContext } from './helpers';
 import { definitionTask, orderLink } from '../support/workflow-definitions';
 
 const TZ = 'Asia/Shanghai';
@@ -73,15 +73,6 @@ const instances = async (workflowId: number, runId: number, query = '') => {
 const instance = async (workflowId: number, runId: number, idOrName: string | number) =>
   (await call('GET', `${base(workflowId)}/${runId}/task_instances/${idOrName}/`)).json() as TaskInstance & { log: string };
 
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string, seconds = 30): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 const finished = (workflowId: number, runId: number) => until(() => getRun(workflowId, runId), (run) => run.state === 'success' || run.state === 'failed', `run ${runId} to finish`);
 const statesOf = async (workflowId: number, runId: number) => Object.fromEntries((await instances(workflowId, runId)).map((entry) => [entry.task_id, entry.state]));
 const taskRunning = (workflowId: number, runId: number, name: string) =>

@@ -1,3 +1,4 @@
+import { paramSpec, type ParamType } from '../../contract/workflows';
 import { adminDetails } from './project-fixtures';
 
 export const scriptsBase = '*/api/script/projects/p-1/scripts';
@@ -10,13 +11,7 @@ export const param = (id: number, field_name: string, type: string, extra: objec
   id,
   script_id: 3,
   direction: 'input',
-  field_name,
-  type,
-  required: false,
-  options: [],
-  number_min: null,
-  number_max: null,
-  placeholder: '',
+  ...paramSpec(field_name, type as ParamType),
   created_at: at,
   updated_at: at,
   ...extra,
