@@ -30,12 +30,24 @@ describe('工作流 in the browser', () => {
     const tasks = await nodes.count();
     expect(tasks).toBeGreaterThan(1);
     // React Flow draws the edges once it has measured the nodes, a frame or more later.
-    await page.locator('.react-flow__edge').first().waitFor();
+    const edges = page.locator('.react-flow__edge');
+    await edges.first().waitFor();
+    const links = await edges.count();
     // The run shown before: the newest one, or none yet.
     const shown = page.locator('.workflow-page__run');
     await shown.or(page.getByText('未选择运行')).first().waitFor();
     const before = (await shown.count()) ? await shown.getAttribute('data-run-id') : null;
 
+    // The fewest links drawn in any frame from here on: a run's states must not make them blink.
+    await page.evaluate(() => {
+      const seen = window as unknown as { fewestLinks: number };
+      seen.fewestLinks = Infinity;
+      const sample = () => {
+        seen.fewestLinks = Math.min(seen.fewestLinks, document.querySelectorAll('.react-flow__edge').length);
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
     await page.locator('.ant-card-extra').getByRole('button', { name: /运行$/ }).click();
     const dialog = page.locator('.ant-modal', { hasText: `运行：${DEMO_WORKFLOW}` });
     await dialog.waitFor();
@@ -53,6 +65,9 @@ describe('工作流 in the browser', () => {
     await expect.poll(async () => (await nodeStates(page)).filter((entry) => !entry.endsWith('=success')), { timeout: 10_000 }).toEqual([]);
     expect(await nodeStates(page)).toHaveLength(tasks);
     expect(await shown.getAttribute('data-run-state')).toBe('success');
+    // The states repainted the nodes and left every link drawn.
+    expect(await edges.count()).toBe(links);
+    expect(await page.evaluate(() => (window as unknown as { fewestLinks: number }).fewestLinks)).toBe(links);
     // Green in the real page, not only by name.
     const border = await nodes.first().evaluate((node) => getComputedStyle(node).borderTopColor);
     expect(border).toBe('rgb(82, 196, 26)');

@@ -1,13 +1,15 @@
-import { Background, Controls, Handle, Position, ReactFlow, ReactFlowProvider, type Node, type NodeProps } from '@xyflow/react';
+import { Background, Controls, Handle, Position, ReactFlow, ReactFlowProvider, useNodesState, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSettings } from '../../lib/settings';
 import { TASK_STATE_LABELS, type TaskState, type WorkflowLink, type WorkflowTask } from '../../../contract/workflows';
 import { layoutDag, type TaskCard } from './dag-layout';
 import { FIT_VIEW_OPTIONS, useFittedView } from './use-fitted-view';
 import './workflows.css';
 
-function TaskNode({ data }: NodeProps<Node<TaskCard & { clicked?: boolean; connectable?: boolean }, 'task'>>) {
+type TaskNode = Node<TaskCard & { clicked?: boolean; connectable?: boolean }, 'task'>;
+
+function TaskNode({ data }: NodeProps<TaskNode>) {
   const selected = Boolean(data.clicked);
   return (
     <div
@@ -56,7 +58,16 @@ export function DagCanvas(props: Props) {
 function DagFlow({ tasks, links, states, selected, onSelect, onConnect }: Props) {
   const laidOut = useMemo(() => layoutDag(tasks, links, states), [tasks, links, states]);
   const connectable = Boolean(onConnect);
-  const nodes = useMemo(() => laidOut.nodes.map((node) => ({ ...node, data: { ...node.data, clicked: node.data.name === selected, connectable } })), [laidOut, selected, connectable]);
+  const next = useMemo<TaskNode[]>(() => laidOut.nodes.map((node) => ({ ...node, type: 'task', data: { ...node.data, clicked: node.data.name === selected, connectable } })), [laidOut, selected, connectable]);
+  // A node handed over without its measured size loses its handles until measured again, and a
+  // state change does not resize it, so its links would vanish: each new node keeps the old size.
+  const [nodes, setNodes, onNodesChange] = useNodesState(next);
+  useEffect(() => {
+    setNodes((shown) => {
+      const measured = new Map(shown.map((node) => [node.id, node.measured]));
+      return next.map((node) => ({ ...node, measured: measured.get(node.id) }));
+    });
+  }, [next, setNodes]);
   const { edges } = laidOut;
   // The canvas's controls and edge labels follow the theme; the task cards keep their own colours.
   const { theme } = useSettings();
@@ -65,6 +76,7 @@ function DagFlow({ tasks, links, states, selected, onSelect, onConnect }: Props)
   return (
     <ReactFlow
       nodes={nodes}
+      onNodesChange={onNodesChange}
       edges={edges}
       nodeTypes={nodeTypes}
       fitView
