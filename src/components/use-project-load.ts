@@ -1,6 +1,7 @@
-import { useOne } from '@refinedev/core';
+import { useOne, type HttpError } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { feedback } from '../lib/feedback';
 import { isAllowed, projectPermissionQuery } from '../providers/access-control';
 import { useIdentity } from '../providers/identity';
 import type { ProjectProfile } from '../resources/records';
@@ -9,9 +10,20 @@ import type { ResourceAction } from '../resources/types';
 
 const noDetails: string[] = [];
 
+/** Asked before the role is known, so quiet: the failures worth telling are told by useToldFailure. */
+const quietly = { keepPreviousData: false };
+const quietMeta = { silent: true };
+
+/** A failure of a read the role allows, told once; a 404 is the shell's own page, a 401 the permission's. */
+function useToldFailure(error: HttpError | null | false | undefined) {
+  useEffect(() => {
+    if (error && ![401, 403, 404].includes(error.statusCode)) feedback.error(error.message);
+  }, [error]);
+}
+
 /**
  * Everything the project shell needs before it shows a screen: the user, the caller's
- * permission in the project, then (as that permission allows) the project and its profile.
+ * permission in the project, and (as that permission allows) the project and its profile.
  */
 export function useProjectLoad(projectId: string) {
   const identity = useIdentity();
@@ -22,23 +34,32 @@ export function useProjectLoad(projectId: string) {
     [details],
   );
   const loaded = permission.isSuccess;
+  // The project and its profile are asked beside the permission, not after it: a role that may not
+  // read them is refused quietly, and what it was refused is not shown.
+  const mayShowProject = loaded && can('projects', 'show');
+  const mayShowProfile = loaded && can('projectProfile', 'list');
   const project = useOne<Project>({
     resource: 'projects',
     id: projectId,
-    queryOptions: { enabled: loaded && can('projects', 'show'), keepPreviousData: false },
+    queryOptions: quietly,
+    meta: quietMeta,
   });
   const profile = useOne<ProjectProfile>({
     resource: 'projectProfile',
     id: projectId,
-    queryOptions: { enabled: loaded && can('projectProfile', 'list'), keepPreviousData: false },
+    queryOptions: quietly,
+    meta: quietMeta,
   });
 
+  useToldFailure(mayShowProject && project.error);
+  useToldFailure(mayShowProfile && profile.error);
+
   const loading =
-    identity.isLoading || permission.isLoading || project.isInitialLoading || profile.isInitialLoading;
+    identity.isLoading || permission.isLoading || (mayShowProject && project.isInitialLoading) || (mayShowProfile && profile.isInitialLoading);
   // The server answers 404 for a project that does not exist and for one the caller is not a member of.
-  const notFound = permission.isError || project.error?.statusCode === 404;
-  const projectData = project.data?.data;
-  const profileData = profile.data?.data;
+  const notFound = permission.isError || (mayShowProject && project.error?.statusCode === 404);
+  const projectData = mayShowProject ? project.data?.data : undefined;
+  const profileData = mayShowProfile ? profile.data?.data : undefined;
   const value = useMemo(
     () =>
       permission.data && {

@@ -63,6 +63,35 @@ describe('project shell', () => {
     expect(screen.queryByText('暂无报告')).not.toBeInTheDocument();
   });
 
+  it('asks the project and its profile beside the permission, and tells nothing of what the role may not read', async () => {
+    serveProject(['report.report.view_report'], '报告查看');
+    const asked: string[] = [];
+    let bothAsked = () => undefined as void;
+    const beside = new Promise<void>((resolve) => (bothAsked = resolve));
+    const refused = () => HttpResponse.json({ code: 40301, message: '缺少权限：project.project.view_project' }, { status: 403 });
+    const note = (what: string) => {
+      asked.push(what);
+      if (asked.includes('project') && asked.includes('profile')) bothAsked();
+    };
+    server.use(
+      http.get('*/api/project/v1/projects/p-1/permission/', async () => {
+        // Answered once the other two have been asked (or after 3 s, when they wait for it).
+        await Promise.race([beside, new Promise((resolve) => setTimeout(resolve, 3000))]);
+        asked.push('permission answered');
+        return HttpResponse.json({ role: { id: 2, name: '报告查看' }, permissions: [], permissions_detail: ['report.report.view_report'] });
+      }),
+      http.get('*/api/project/v1/projects/p-1/', () => (note('project'), refused())),
+      http.get('*/api/project_profile/projects/p-1/project_profile/get_profile/', () => (note('profile'), refused())),
+    );
+    signIn();
+    openApp('#/main/p-1/reportList');
+    expect(await screen.findByText('暂无报告')).toBeInTheDocument();
+    expect(asked.indexOf('permission answered')).toBe(2);
+    // The role may not read the project: its refusals are not shown, nor is the project's name.
+    expect(screen.queryByText(/缺少权限/)).not.toBeInTheDocument();
+    expect(screen.queryByText('城市体检示例项目')).not.toBeInTheDocument();
+  });
+
   it('shows 403 to a role that may open no screen of the area, with a way back to the project list', async () => {
     serveProject([], '无权限角色');
     signIn();
