@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStaticStyles } from './scripts/vite-antd-styles';
 import { qiankunEntry, scopeStyles } from './scripts/vite-micro-frontend';
 import { embedding } from './src/host/names';
 
 const backend = 'http://localhost:8000';
 
 export default defineConfig({
-  plugins: [react(), qiankunEntry(embedding.mountId)],
+  plugins: [react(), qiankunEntry(embedding.mountId), antdStaticStyles()],
   css: {
     postcss: { plugins: [scopeStyles(`.${embedding.scopeClass}`, embedding.antPrefix)] },
   },

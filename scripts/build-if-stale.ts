@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
  * existing data then takes seconds, not a build. The stamp is a hash of every input's bytes, so
  * a checkout, a pull or an edit rebuilds and nothing else does.
  */
-const INPUTS = ['src', 'public', 'contract', 'index.html', 'vite.config.ts', 'scripts/vite-micro-frontend.ts', 'tsconfig.json', 'package-lock.json'];
+const INPUTS = ['src', 'public', 'contract', 'index.html', 'vite.config.ts', 'scripts/vite-micro-frontend.ts', 'scripts/vite-antd-styles.ts', 'tsconfig.json', 'package-lock.json'];
 const STAMP = path.join('dist', '.sources-hash');
 
 function addFiles(hash: ReturnType<typeof createHash>, entry: string): void {

@@ -3,6 +3,9 @@ import type { ThemeName } from './lib/settings';
 
 const darkBlue = '#1f4e9c';
 
+/** What a load shows unless the user, the URL, a host or the project's skin says otherwise. */
+export const defaultTheme: ThemeName = 'darkblue';
+
 /** antd tokens per `theme` query value; the body class `theme-<name>` carries the rest. */
 export const themes: Record<ThemeName, ThemeConfig> = {
   darkblue: {

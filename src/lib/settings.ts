@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { linkCookies, setCookie } from './cookies';
 import { appStorage, currentPlacement } from './placement';
+import { defaultTheme } from '../theme';
 
 export const themeNames = ['darkblue', 'dark', 'light'] as const;
 export type ThemeName = (typeof themeNames)[number];
@@ -13,7 +14,6 @@ interface Settings {
   mode: Mode;
 }
 
-const defaultTheme: ThemeName = 'darkblue';
 const storedDefaultTheme: ThemeName = 'dark';
 
 function asTheme(value: string | null | undefined): ThemeName | undefined {

@@ -98,6 +98,25 @@ describe('themes', () => {
   }
 });
 
+describe('antd styles', () => {
+  it('come built with the page in the default theme, and are computed in the browser for another', async () => {
+    const { page } = ctx;
+    await signInAsDemo(page, ctx.server.url);
+    // Style tags antd's runtime wrote for buttons.
+    const computedButtonStyles = () => page.locator('style').evaluateAll((tags) => tags.filter((tag) => tag.textContent?.includes('.ant-btn-primary')).length);
+    const primaryButton = page.getByRole('button', { name: /新增报告/ });
+    await page.goto(`${ctx.server.url}/#/main/${DEMO_PROJECT}/reportList`);
+    await primaryButton.waitFor();
+    expect(await page.locator('link[rel=stylesheet][href*="/assets/antd-"]').count()).toBe(1);
+    expect(await computedButtonStyles()).toBe(0);
+    expect(await primaryButton.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(31, 78, 156)');
+
+    await page.goto(`${ctx.server.url}/#/main/${DEMO_PROJECT}/reportList?theme=dark`);
+    await expect.poll(() => primaryButton.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(52, 105, 187)');
+    expect(await computedButtonStyles()).toBeGreaterThan(0);
+  });
+});
+
 /** Visible boxes of the dark theme that are light (luminance above 0.5) and larger than a control's knob: a white pane on a dark page. */
 async function lightBoxes(page: Page): Promise<string[]> {
   return page.evaluate(() => {
