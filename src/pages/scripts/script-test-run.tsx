@@ -1,7 +1,8 @@
-import { Alert, Button, Descriptions, Empty, Form, Modal, Spin, Tag, Typography, theme } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Descriptions, Empty, Form, Modal, Spin, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import type { ParamSpec } from '../../../contract/workflows';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { LogText } from '../../components/log-text';
 import { ParamInput, type ParamValue } from '../workflows/param-input';
 
 /** How often a running 试运行's log is asked again. */
@@ -23,17 +24,12 @@ const STATE_TAGS: Record<string, { color: string; text: string }> = {
 
 /** A 试运行's state, outputs and log, asked again while it runs; the log kept scrolled to its end. */
 function TestRunProgress({ projectId, scriptId, runId }: { projectId: string; scriptId: number; runId: number }) {
-  const { token } = theme.useToken();
   const answer = useApiQuery(
     'getScriptProjectsByProjectUuidScriptsByIdTestRunsByRunId',
     { path: { project_uuid: projectId, id: scriptId, run_id: runId } },
     { queryOptions: { keepPreviousData: false, refetchInterval: (data) => (data?.data.state === 'running' ? TEST_RUN_POLL_MS : false) } },
   );
   const run = answer.data?.data;
-  const box = useRef<HTMLPreElement>(null);
-  useEffect(() => {
-    if (box.current) box.current.scrollTop = box.current.scrollHeight;
-  }, [run?.log]);
   if (answer.isLoading) return <Spin />;
   if (!run) return <Empty description="试运行加载失败" />;
   const tag = STATE_TAGS[run.state];
@@ -51,9 +47,7 @@ function TestRunProgress({ projectId, scriptId, runId }: { projectId: string; sc
           输出：<Typography.Text code>{Object.keys(run.outputs).length ? JSON.stringify(run.outputs) : '无'}</Typography.Text>
         </Typography.Paragraph>
       )}
-      <pre ref={box} className="script-test-run__log" data-testid="test-run-log" style={{ background: token.colorFillQuaternary, color: token.colorText }}>
-        {run.log || (run.state === 'running' ? '等待脚本输出…' : '（没有输出）')}
-      </pre>
+      <LogText text={run.log || (run.state === 'running' ? '等待脚本输出…' : '（没有输出）')} className="script-test-run__log" testId="test-run-log" />
     </>
   );
 }

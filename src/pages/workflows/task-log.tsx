@@ -1,6 +1,6 @@
 import { useOne } from '@refinedev/core';
-import { Drawer, Empty, Spin, theme } from 'antd';
-import { useEffect, useRef } from 'react';
+import { Drawer, Empty, Spin } from 'antd';
+import { LogText } from '../../components/log-text';
 import { FINISHED_TASK_STATES, type TaskInstance } from '../../../contract/workflows';
 import { POLL_MS } from './states';
 
@@ -27,21 +27,12 @@ function useTaskLog(projectId: string, workflowId: string, instance: TaskInstanc
 
 /** The log text, monospace, kept scrolled to its end. */
 export function TaskLogText({ projectId, workflowId, instance }: { projectId: string; workflowId: string; instance: TaskInstance }) {
-  const { token } = theme.useToken();
   const answer = useTaskLog(projectId, workflowId, instance);
   const log = answer.data?.data.log;
-  const box = useRef<HTMLPreElement>(null);
-  useEffect(() => {
-    if (box.current) box.current.scrollTop = box.current.scrollHeight;
-  }, [log]);
   if (answer.isLoading) return <Spin />;
   if (answer.isError) return <Empty description="日志加载失败" />;
   if (!log) return <Empty description="暂无日志" />;
-  return (
-    <pre ref={box} className="task-log" data-testid="task-log" style={{ background: token.colorFillQuaternary, color: token.colorText }}>
-      {log}
-    </pre>
-  );
+  return <LogText text={log} className="task-log" testId="task-log" />;
 }
 
 /** 日志: a task instance's log in a drawer. */

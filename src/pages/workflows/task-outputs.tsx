@@ -61,7 +61,7 @@ function OutputValue({ row }: { row: Row }) {
         )}
       </Flex>
       {open && row.structured && (
-        <pre className="task-log task-outputs__json" data-testid="output-json">
+        <pre className="log-text task-outputs__json" data-testid="output-json">
           {JSON.stringify(row.structured, null, 2)}
         </pre>
       )}
