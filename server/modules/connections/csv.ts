@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import type { FastifyReply } from 'fastify';
-import type { RowSink } from './drivers/types';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from '../../lib/errors';
+import { EXPORT_TIMEOUT_MS, type RowSink } from './drivers/types';
 
 /**
  * CSV of the export routes: RFC 4180 (comma, CRLF, fields with a comma, quote or line break quoted),
@@ -85,4 +86,24 @@ export function clientGone(reply: FastifyReply, limitMs?: number): AbortSignal {
     if (!reply.raw.writableFinished) controller.abort();
   });
   return controller.signal;
+}
+
+/**
+ * An export route's answer: `work` writes rows into the CSV until done or `signal` aborts (the
+ * client gone, EXPORT_TIMEOUT_MS up). Stopped before its first row, it is refused with
+ * 导出已取消或超时 (or its own error, still JSON); failed after, the download ends broken.
+ */
+export async function exportCsv(request: FastifyRequest, reply: FastifyReply, fileName: string, work: (sink: RowSink, signal: AbortSignal) => Promise<void>) {
+  const signal = clientGone(reply, EXPORT_TIMEOUT_MS);
+  const csv = csvAnswer(reply, fileName, signal);
+  try {
+    await work(csv.sink, signal);
+    if (!csv.started) throw badRequest('导出已取消或超时');
+    csv.end();
+  } catch (error) {
+    if (!csv.started) throw error;
+    request.log.warn({ err: error, fileName }, 'CSV export failed after it started');
+    csv.fail(error as Error);
+  }
+  return reply;
 }

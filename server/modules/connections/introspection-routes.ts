@@ -6,9 +6,9 @@ import { permissionDetail } from '../../../contract/permissions';
 import { inProject, projectOf } from '../../access/gate';
 import { CONNECTION_BASE } from './connection-routes';
 import { BUILTIN_DRIVER, projectWarehouseSchema } from './drivers/builtin';
-import { clientGone, csvAnswer } from './csv';
+import { exportCsv } from './csv';
 import { checkedFilters } from './drivers/filters';
-import { EXPORT_TIMEOUT_MS, type ForeignKey, type RecordsPlan, type SchemaColumn, type Session } from './drivers/types';
+import { type ForeignKey, type RecordsPlan, type SchemaColumn, type Session } from './drivers/types';
 import { withProjectConnection } from './reader';
 import type { ConnectionRow } from './queries';
 import {
@@ -193,24 +193,13 @@ export async function introspectionRoutes(app: FastifyInstance): Promise<void> {
       config: view,
       schema: { tags, summary: '导出表中的数据为 CSV（条件同 records/，全部行，逐批写出）', params: ProjectParams, querystring: RecordsExportQuery, response: { 200: CsvFile } },
     },
-    async (request, reply) => {
-      const gone = clientGone(reply, EXPORT_TIMEOUT_MS);
-      const csv = csvAnswer(reply, `${request.query.table_name}.csv`, gone);
-      try {
-        await reading(request, request.query, async (session, schema) => {
+    async (request, reply) =>
+      exportCsv(request, reply, `${request.query.table_name}.csv`, (sink, gone) =>
+        reading(request, request.query, async (session, schema) => {
           const { table, plan } = await recordsPlan(session, schema, request.query);
           const columns = table.columns.map((column) => column.name);
-          await session.exportRecords(schema, request.query.table_name, columns, plan, csv.sink, gone);
-        });
-        // Stopped before its first row (a client gone, the time up): there is nothing to send.
-        if (!csv.started) throw badRequest('导出已取消或超时');
-        csv.end();
-      } catch (error) {
-        if (!csv.started) throw error;
-        request.log.warn({ err: error }, 'records export failed after it started');
-        csv.fail(error as Error);
-      }
-      return reply;
-    },
+          await session.exportRecords(schema, request.query.table_name, columns, plan, sink, gone);
+        }),
+      ),
   );
 }

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors';
 import { CONNECTION_BASE } from './connection-routes';
-import { clientGone, csvAnswer } from './csv';
+import { clientGone, exportCsv } from './csv';
 import { checkedReadOnly, type Dialect } from './drivers/read-only-sql';
 import { EXPORT_TIMEOUT_MS, type RowSink, type Session } from './drivers/types';
 import { cell, readerOf, view } from './introspection-routes';
@@ -68,23 +68,12 @@ export async function queryRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: Static<typeof ProjectParams>; Body: Body }>(
     `${CONNECTION_BASE}/query/export/`,
     { config: view, schema: { tags, summary: '把一条只读 SQL 语句的全部结果导出为 CSV（逐批写出）', params: ProjectParams, body: QueryBody, response: { 200: CsvFile } } },
-    async (request, reply) => {
-      const signal = clientGone(reply, EXPORT_TIMEOUT_MS);
-      const csv = csvAnswer(reply, '查询结果.csv', signal);
-      try {
-        await inSession(request, async (session, schema, connection) => {
+    async (request, reply) =>
+      exportCsv(request, reply, '查询结果.csv', (sink, signal) =>
+        inSession(request, async (session, schema, connection) => {
           const { statement, run } = statementOf(session, connection, request.body.sql);
-          await run(statement, { timeoutMs: request.body.timeout_seconds ? request.body.timeout_seconds * 1000 : EXPORT_TIMEOUT_MS, sink: csv.sink, signal, schema });
-        });
-        // Stopped before its first row (a client gone, the time up): there is nothing to send.
-        if (!csv.started) throw badRequest('导出已取消或超时');
-        csv.end();
-      } catch (error) {
-        if (!csv.started) throw error;
-        request.log.warn({ err: error }, 'query export failed after it started');
-        csv.fail(error as Error);
-      }
-      return reply;
-    },
+          await run(statement, { timeoutMs: request.body.timeout_seconds ? request.body.timeout_seconds * 1000 : EXPORT_TIMEOUT_MS, sink, signal, schema });
+        }),
+      ),
   );
 }
