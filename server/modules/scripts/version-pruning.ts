@@ -1,6 +1,7 @@
-import { and, eq, lte, ne, not, notInArray, sql } from 'drizzle-orm';
+import { and, eq, lte, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scriptTestRuns, scriptVersions, workflows, workflowVersions } from '../../db/schema';
+import { inIds } from '../../lib/sql';
 import { releaseFiles } from '../library/files';
 
 /**
@@ -36,7 +37,7 @@ export async function pruneVersions(tx: Db, projectUuid: string, scriptId: numbe
         lte(scriptVersions.n, cutoff),
         ne(scriptVersions.fileId, currentFileId),
         not(publishedForScript(projectUuid, scriptId)),
-        ...(tested.length > 0 ? [notInArray(scriptVersions.n, tested)] : []),
+        not(inIds(scriptVersions.n, tested)),
       ),
     )
     .returning({ fileId: scriptVersions.fileId });
