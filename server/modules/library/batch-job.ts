@@ -1,14 +1,15 @@
 /** Batches above BATCH_DIRECT_MAX items: kept with their confirmed ids, acted on by a job a chunk a transaction, progress read by the screen. */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { libraryBatches, libraryItems, type LibraryBatchAction } from '../../db/schema';
+import { libraryBatches, type LibraryBatchAction } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { formatDateTime } from '../../lib/dates';
 import type { JobContext } from '../../jobs/queue';
 import { Interrupted } from '../../jobs/queue';
 import { actOnItems, type BatchParams } from './batch-actions';
+import { lockItems } from './batch-scope';
 
 export const LIBRARY_BATCH_QUEUE = 'library-batch';
 export interface LibraryBatchJob {
@@ -38,13 +39,8 @@ async function runChunk(db: Db, batchId: number): Promise<{ finished: boolean }>
       await tx.update(libraryBatches).set({ state: 'done', finishedAt: sql`now()` }).where(eq(libraryBatches.id, batchId));
       return { finished: true };
     }
-    const present = await tx
-      .select({ id: libraryItems.id })
-      .from(libraryItems)
-      .where(and(eq(libraryItems.projectUuid, batch.projectUuid), eq(libraryItems.kind, batch.kind), inArray(libraryItems.id, chunk)))
-      .orderBy(asc(libraryItems.id))
-      .for('update');
-    await actOnItems(tx, batch, batch.action, present.map((row) => row.id), batch.params);
+    const present = await lockItems(tx, batch, chunk);
+    await actOnItems(tx, batch, batch.action, present, batch.params);
     await tx
       .update(libraryBatches)
       .set({ done: batch.done + chunk.length, skipped: batch.skipped + chunk.length - present.length })

@@ -7,6 +7,7 @@ import { AppError, ErrorCode, notFound } from '../../lib/errors';
 import { inIds, isForeignKeyViolation } from '../../lib/sql';
 import { rowCount } from '../../lib/groups';
 import { recordActivity, type Actor } from '../activity/record';
+import { lockItems } from '../library/batch-scope';
 import { lockFiles, releaseFiles } from '../library/files';
 import { restoreGroupEntry, type GroupBack } from './group-bin';
 import { displayName } from '../../../contract/users';
@@ -42,16 +43,11 @@ export async function binLockedItems(tx: Db, ids: number[], deleter: Deleter, ba
 export const binItems = (db: Db, owner: { projectUuid: string; kind: LibraryKind }, ids: number[], deleter: Deleter, missing: string) =>
   db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const rows = await tx
-      .select({ id: libraryItems.id })
-      .from(libraryItems)
-      .where(and(eq(libraryItems.projectUuid, owner.projectUuid), eq(libraryItems.kind, owner.kind), inIds(libraryItems.id, ids)))
-      .orderBy(asc(libraryItems.id))
-      .for('update');
-    if (rows.length !== ids.length) throw notFound(missing);
+    const locked = await lockItems(tx, owner, ids);
+    if (locked.length !== ids.length) throw notFound(missing);
     const batch = randomUUID();
     await binLockedItems(tx, ids, deleter, batch);
-    return { batch, count: rows.length };
+    return { batch, count: locked.length };
   });
 
 /** Bin entries of the project, locked for this transaction; 404 unless every one is there. */
