@@ -43,6 +43,8 @@ export interface LibraryKindContract {
   /** The file input's accept list. */
   accept: string;
   nameMax: number;
+  /** Its files are images: their text, and so content search, exists only while OCR is on. */
+  textByOcrOnly: boolean;
   messages: { name: string; nameLength?: string; createUser: string; cover?: string; file: string };
   /** Permission details by operation; each is satisfied by any one of its entries. */
   permissions: Record<LibraryOperation, string[]>;
@@ -61,6 +63,7 @@ export const REPORT: LibraryKindContract = {
   fileTypes: ['pdf', 'doc', 'docx'],
   accept: '.pdf,.doc,.docx',
   nameMax: 200,
+  textByOcrOnly: false,
   messages: { name: '请输入报告名称', createUser: '请输入创建人', cover: '请上传报告封面', file: '请上传报告文件' },
   permissions: {
     view: [item('report', 'view')],
@@ -88,6 +91,7 @@ export const MATERIAL: LibraryKindContract = {
   fileTypes: ['jpeg', 'png'],
   accept: '.jpg,.jpeg,.png',
   nameMax: 20,
+  textByOcrOnly: true,
   messages: { name: '请输入素材名称', nameLength: '长度在 1 到 20 个字符', createUser: '请输入创建人', file: '请上传素材文件' },
   permissions: {
     view: [item('material', 'view')],

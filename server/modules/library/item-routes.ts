@@ -55,7 +55,7 @@ export function itemRoutes(spec: LibraryKindContract) {
         const { project } = projectOf(request);
         const filter = readListQuery(request.query, tz);
         if (request.query.content?.trim()) {
-          if (spec.kind === 'material' && !(await ocrCommand(app))) throw badRequest('未开启文字识别（OCR），素材不支持全文检索');
+          if (spec.textByOcrOnly && !(await ocrCommand(app))) throw badRequest(`未开启文字识别（OCR），${spec.entity}不支持全文检索`);
           const found = await searchContent(app.db, project.uuid, spec, filter, request.query.content, tz, app.config.listAnswersRemembered);
           return { code: 200, result: { data: found.data, pageNo: filter.pageNo, pageSize: filter.pageSize, total: found.total } };
         }
