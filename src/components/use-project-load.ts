@@ -10,9 +10,8 @@ import type { ResourceAction } from '../resources/types';
 
 const noDetails: string[] = [];
 
-/** Asked before the role is known, so quiet: the failures worth telling are told by useToldFailure. */
-const quietly = { keepPreviousData: false };
-const quietMeta = { silent: true };
+/** Asked before the role is known, so silent: the failures worth telling are told by useToldFailure. */
+const beforeTheRole = { queryOptions: { keepPreviousData: false }, meta: { silent: true } };
 
 /** A failure of a read the role allows, told once; a 404 is the shell's own page, a 401 the permission's. */
 function useToldFailure(error: HttpError | null | false | undefined) {
@@ -41,14 +40,12 @@ export function useProjectLoad(projectId: string) {
   const project = useOne<Project>({
     resource: 'projects',
     id: projectId,
-    queryOptions: quietly,
-    meta: quietMeta,
+    ...beforeTheRole,
   });
   const profile = useOne<ProjectProfile>({
     resource: 'projectProfile',
     id: projectId,
-    queryOptions: quietly,
-    meta: quietMeta,
+    ...beforeTheRole,
   });
 
   useToldFailure(mayShowProject && project.error);

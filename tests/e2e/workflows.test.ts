@@ -68,6 +68,10 @@ describe('工作流 in the browser', () => {
     // The states repainted the nodes and left every link drawn.
     expect(await edges.count()).toBe(links);
     expect(await page.evaluate(() => (window as unknown as { fewestLinks: number }).fewestLinks)).toBe(links);
+    // Still fitted once the run's states have repainted the nodes: every task whole inside the canvas.
+    const canvas = (await page.locator('.react-flow').boundingBox())!;
+    const spans = await nodes.evaluateAll((all) => all.map((node) => [node.getBoundingClientRect().left, node.getBoundingClientRect().right]));
+    expect(spans.filter(([left, right]) => left < canvas.x || right > canvas.x + canvas.width)).toEqual([]);
     // Green in the real page, not only by name.
     const border = await nodes.first().evaluate((node) => getComputedStyle(node).borderTopColor);
     expect(border).toBe('rgb(82, 196, 26)');

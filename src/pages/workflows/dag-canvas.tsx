@@ -1,6 +1,6 @@
 import { Background, Controls, Handle, Position, ReactFlow, ReactFlowProvider, useNodesState, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSettings } from '../../lib/settings';
 import { TASK_STATE_LABELS, type TaskState, type WorkflowLink, type WorkflowTask } from '../../../contract/workflows';
 import { layoutDag, type TaskCard } from './dag-layout';
@@ -62,7 +62,11 @@ function DagFlow({ tasks, links, states, selected, onSelect, onConnect }: Props)
   // A node handed over without its measured size loses its handles until measured again, and a
   // state change does not resize it, so its links would vanish: each new node keeps the old size.
   const [nodes, setNodes, onNodesChange] = useNodesState(next);
+  // Not at mount: replacing the first nodes before they are measured spoils the first fit.
+  const given = useRef(next);
   useEffect(() => {
+    if (given.current === next) return;
+    given.current = next;
     setNodes((shown) => {
       const measured = new Map(shown.map((node) => [node.id, node.measured]));
       return next.map((node) => ({ ...node, measured: measured.get(node.id) }));
