@@ -1,5 +1,4 @@
 import { Refine } from '@refinedev/core';
-import routerBindings from '@refinedev/react-router-v6';
 import { QueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { currentPlacement } from './lib/placement';
@@ -9,6 +8,7 @@ import { platformDataProvider } from './providers/data/platform';
 import { reportDataProvider } from './providers/data/report';
 import { i18nProvider } from './providers/i18n';
 import { notificationProvider } from './providers/notification';
+import { routerProvider } from './providers/router';
 import { refineResources } from './resources';
 
 const dataProvider = { default: platformDataProvider(), report: reportDataProvider() };
@@ -52,7 +52,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const options = useMemo(() => ({ disableTelemetry: true, reactQuery: { clientConfig: queryClient } }), [queryClient]);
   return (
     <Refine
-      routerProvider={routerBindings}
+      routerProvider={routerProvider}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
