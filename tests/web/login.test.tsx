@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SMS_RESEND_SECONDS } from '../../contract/accounts';
 import * as authLoader from '../../src/providers/load-auth';
 import { demoToken, record, server } from './msw';
@@ -13,6 +13,10 @@ vi.mock('../../src/providers/load-auth', async (importOriginal) => {
 });
 
 describe('login screen', () => {
+  // This file has a worker of its own (vi.mock), so the screen's modules are transformed here first:
+  // under CI's load that took longer than a test's 10 s wait for the first button.
+  beforeAll(() => import('../../src/pages/auth/login'), 60_000);
+
   it('asks for the username and the password when both are empty', async () => {
     const { user } = openApp('#/login');
     await user.click(await screen.findByRole('button', { name: /登\s*录/ }));
