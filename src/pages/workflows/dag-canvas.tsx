@@ -75,7 +75,9 @@ function DagFlow({ tasks, links, states, selected, onSelect, onConnect }: Props)
   const { edges } = laidOut;
   // The canvas's controls and edge labels follow the theme; the task cards keep their own colours.
   const { theme } = useSettings();
-  const ids = useMemo(() => [...tasks.map((task) => `task:${task.id}`), ...links.map((link) => `link:${link.id}`)], [tasks, links]);
+  // From the nodes React Flow is given, not the tasks: they arrive a render later, and a fit asked
+  // for before them would be done on the old nodes and leave a new task outside.
+  const ids = useMemo(() => [...nodes.map((node) => `task:${node.id}`), ...edges.map((edge) => `link:${edge.id}`)], [nodes, edges]);
   const fitted = useFittedView(ids);
   return (
     <ReactFlow

@@ -4,8 +4,8 @@ import { useCallback, useEffect, useRef } from 'react';
 export const FIT_VIEW_OPTIONS = { maxZoom: 1.2 };
 
 /**
- * Fits the DAG to its canvas again after an edit or a resize of the canvas (the window, the page
- * around it), so no task is left outside. A view the user zoomed or panned themselves is kept,
+ * Fits the DAG to its canvas again after an edit, a resize of the canvas (the window, the page
+ * around it) or of a task, so no task is left outside. A view the user zoomed or panned themselves is kept,
  * except when a task or link is added: what was added must be seen.
  * `ids` names every task and link shown; must be used inside the canvas's ReactFlowProvider.
  */
@@ -27,9 +27,11 @@ export function useFittedView(ids: string[]) {
 
   const width = useStore((state) => state.width);
   const height = useStore((state) => state.height);
+  // A task grows when a run's state is written on it: the widest one may then reach past the edge.
+  const taskSizes = useStore((state) => [...state.nodeLookup.values()].map(({ measured }) => `${measured.width}x${measured.height}`).join());
   useEffect(() => {
     if (width > 0 && height > 0 && !moved.current) void fitView(FIT_VIEW_OPTIONS);
-  }, [width, height, fitView]);
+  }, [width, height, taskSizes, fitView]);
 
   return {
     /** The user zoomed or panned (a programmatic move has no event). */
