@@ -2,13 +2,14 @@ import { Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
- * A name in a table cell whose column has `ellipsis: { showTitle: false }`: cut short with an
- * ellipsis by the column, shown whole in a tooltip on hover.
+ * A name on one line, cut short with an ellipsis by CSS (in a table: by its column's
+ * `ellipsis: { showTitle: false }`), shown whole in a tooltip on hover. Not antd Typography's
+ * `ellipsis`: that measures each name as it mounts, a forced layout per card of a list.
  */
-export function NameCell({ text, children }: { text: string; children?: ReactNode }) {
+export function NameCell({ text, children, className }: { text: string; children?: ReactNode; className?: string }) {
   return (
     <Tooltip title={text} placement="topLeft">
-      <span className="name-cell">{children ?? text}</span>
+      <span className={className ? `name-cell ${className}` : 'name-cell'}>{children ?? text}</span>
     </Tooltip>
   );
 }

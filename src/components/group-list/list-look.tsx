@@ -1,6 +1,7 @@
 import { DeleteOutlined, HolderOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Badge, Button, Checkbox, Flex, List, Space, theme, Tooltip, Typography } from 'antd';
 import { forwardRef, type CSSProperties, type ReactNode } from 'react';
+import { NameCell } from '../name-cell';
 import type { ListedGroup } from './types';
 import { GroupSorting, useSortableRow } from './group-sorting';
 import { NameInput, RenameButton } from './rename-controls';
@@ -72,9 +73,7 @@ const Row = forwardRef<HTMLDivElement, RowProps>(function Row({ name, count, sel
       <Flex align="center" gap={8} style={{ width: '100%', minWidth: 0 }}>
         {leading}
         {typeof name === 'string' ? (
-          <Typography.Text ellipsis={{ tooltip: name }} style={{ flex: 1, minWidth: 0 }}>
-            {name}
-          </Typography.Text>
+          <NameCell text={name} className="group-list__name" />
         ) : (
           name
         )}

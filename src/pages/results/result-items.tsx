@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { LibraryKind } from '../library/kinds';
 import { ItemsArea } from '../library/items-area';
 import { ItemPagination } from '../library/items/item-pagination';
+import { NameCell } from '../../components/name-cell';
 import { DEFAULT_LIST_QUERY } from '../library/list-query';
 import { detailSearch } from '../library/types';
 import { RESULT_PAGE_SIZES, type ResultsQuery } from './results-query';
@@ -57,8 +58,10 @@ function ResultFacts({ item }: { item: ResultItem }) {
   const share = total ? (met ?? 0) / total : 0;
   return (
     <div className="results-card__facts">
-      <Typography.Text type="secondary" ellipsis={{ tooltip: item.region.join(' › ') }}>
-        <EnvironmentOutlined /> {item.region[item.region.length - 1]}
+      <Typography.Text type="secondary" className="results-card__region">
+        <NameCell text={item.region.join(' › ')}>
+          <EnvironmentOutlined /> {item.region[item.region.length - 1]}
+        </NameCell>
       </Typography.Text>
       {total ? (
         <Tag bordered={false} color={share >= 1 ? 'green' : share >= 0.6 ? 'orange' : 'red'} title="达标指标 / 指标总数" className="results-card__met">

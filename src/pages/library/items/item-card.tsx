@@ -1,8 +1,9 @@
 import { DownloadOutlined, EditOutlined, FileTextOutlined } from '@ant-design/icons';
-import { Card, Checkbox, Tag, Tooltip, Typography } from 'antd';
+import { Card, Checkbox, Tag, Tooltip } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { LibraryItem } from '../types';
 import { fileSrc } from '../../../providers/files';
+import { NameCell } from '../../../components/name-cell';
 import { downloadHref, isFirstPage, itemImage } from './item-files';
 
 /** Tags a card shows before it folds the rest into "+N". */
@@ -81,9 +82,7 @@ export function ItemCard({ item, imageIsFile, selecting, checked, canEdit, detai
     >
       {/* The whole card opens (or, selecting, checks) the item; the cover is its keyboard stop. */}
       <div className="library-card__body" onClick={activate}>
-        <Typography.Text className="library-card__name" ellipsis={{ tooltip: item.name }} strong>
-          {item.name}
-        </Typography.Text>
+        <NameCell text={item.name} className="library-card__name" />
         <div className="library-card__date">{item.created_at.slice(0, 10)}</div>
         {detail}
         <div className="library-card__tags">
