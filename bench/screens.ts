@@ -295,7 +295,7 @@ export async function screensBench(): Promise<string> {
       `ratio = median ÷ the baseline, a static file (index.html, uncached) fetched by the same page: ${baseline.toFixed(1)} ms (median of ${baselines.length}).`,
       'API sum: the durations of the /api/ and /studio/ calls (fetch, not thumbnails) started before the content showed, added (median over the loads);',
       'warm loads are in one signed-in context (cached assets); cold visits each in a new context (empty cache, signed out).',
-      `The cold login screen fetched ${loginScripts.files} JavaScript files, ${(loginScripts.bytes / 1000).toFixed(0)} kB as served (uncompressed), before its form showed.`,
+      `The cold login screen fetched ${loginScripts.files} JavaScript files, ${(loginScripts.bytes / 1000).toFixed(0)} kB as served (compressed where the browser accepts it), before its form showed.`,
       ...(detail ? ['', 'What the last load of each fetched before its content (ms from navigation start, or from the click):', ...details] : []),
     ].join('\n');
   } finally {

@@ -7,8 +7,8 @@ import { isApiPath } from './errors';
 import { appPageHeaders } from './headers';
 
 /**
- * Serves the built web app from `webRoot`; every unknown non-API path answers index.html
- * (the app routes on the hash), unknown API paths answer 404 JSON.
+ * Serves the built web app from `webRoot`, compressed where the browser accepts it; every unknown
+ * non-API path answers index.html (the app routes on the hash), unknown API paths answer 404 JSON.
  */
 export async function installWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   const hasApp = existsSync(path.join(webRoot, 'index.html'));
@@ -18,6 +18,8 @@ export async function installWebApp(app: FastifyInstance, webRoot: string): Prom
       root: webRoot,
       wildcard: true,
       index: ['index.html'],
+      // The build writes each file's .br and .gz beside it (vite.config.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, DEMO, login, multipart, SAMPLES, type TestContext } from './helpers';
 
@@ -12,6 +13,11 @@ beforeAll(() => {
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="ezreport"></div><script type="module" src="/assets/index-abc.js"></script>');
   writeFileSync(path.join(webRoot, 'assets', 'index-abc.js'), 'console.log(1)');
+  // As the build leaves a file: its .br and .gz beside it.
+  const styles = `.report-card { color: #1f4e9c; }\n`.repeat(2000);
+  writeFileSync(path.join(webRoot, 'assets', 'antd-abc.css'), styles);
+  writeFileSync(path.join(webRoot, 'assets', 'antd-abc.css.br'), brotliCompressSync(styles));
+  writeFileSync(path.join(webRoot, 'assets', 'antd-abc.css.gz'), gzipSync(styles));
 });
 afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 afterEach(() => ctx?.close());
@@ -44,6 +50,26 @@ describe('headers of the app page', () => {
     expect(policyOf(response.headers['content-security-policy'])['frame-ancestors']).toEqual(["'self'", 'https://shell.example.com']);
     // X-Frame-Options cannot name another origin; frame-ancestors decides.
     expect(response.headers['x-frame-options']).toBeUndefined();
+  });
+});
+
+describe('the built files on the wire', () => {
+  it('are sent compressed to a browser that accepts it, whole to one that does not, cached for a year', async () => {
+    ctx = await createTestApp({ webRoot });
+    const url = '/assets/antd-abc.css';
+    const whole = `.report-card { color: #1f4e9c; }\n`.repeat(2000);
+    const brotli = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^text\/css/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.rawPayload.length).toBeLessThan(whole.length / 10);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(whole);
+    const gzip = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(whole);
   });
 });
 
