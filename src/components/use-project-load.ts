@@ -13,10 +13,13 @@ const noDetails: string[] = [];
 /** Asked before the role is known, so silent: the failures worth telling are told by useToldFailure. */
 const beforeTheRole = { queryOptions: { keepPreviousData: false }, meta: { silent: true } };
 
-/** A failure of a read the role allows, told once; a 404 is the shell's own page, a 401 the permission's. */
+/**
+ * A failure of a read the role allows, told once (a 403 too: the server and the role's permissions
+ * disagree); a 404 is the shell's own page, a 401 the permission's.
+ */
 function useToldFailure(error: HttpError | null | false | undefined) {
   useEffect(() => {
-    if (error && ![401, 403, 404].includes(error.statusCode)) feedback.error(error.message);
+    if (error && ![401, 404].includes(error.statusCode)) feedback.error(error.message);
   }, [error]);
 }
 

@@ -92,6 +92,15 @@ describe('project shell', () => {
     expect(screen.queryByText('城市体检示例项目')).not.toBeInTheDocument();
   });
 
+  it('tells a refusal of the project when the role’s permissions say it may read it', async () => {
+    serveProject(['report.report.view_report', 'project.project.view_project'], '报告查看');
+    server.use(http.get('*/api/project/v1/projects/p-1/', () => HttpResponse.json({ code: 40301, message: '缺少权限：project.project.view_project' }, { status: 403 })));
+    signIn();
+    openApp('#/main/p-1/reportList');
+    expect(await screen.findByText('缺少权限：project.project.view_project')).toBeInTheDocument();
+    expect(screen.queryByText('城市体检示例项目')).not.toBeInTheDocument();
+  });
+
   it('shows 403 to a role that may open no screen of the area, with a way back to the project list', async () => {
     serveProject([], '无权限角色');
     signIn();
