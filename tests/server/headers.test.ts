@@ -7,6 +7,8 @@ import { authHeaders, createTestApp, DEMO, login, multipart, SAMPLES, type TestC
 
 let webRoot: string;
 let ctx: TestContext | undefined;
+/** A built stylesheet, large enough to be worth compressing. */
+const STYLES = `.report-card { color: #1f4e9c; }\n`.repeat(2000);
 
 beforeAll(() => {
   webRoot = mkdtempSync(path.join(os.tmpdir(), 'report-workspace-web-'));
@@ -14,10 +16,9 @@ beforeAll(() => {
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="ezreport"></div><script type="module" src="/assets/index-abc.js"></script>');
   writeFileSync(path.join(webRoot, 'assets', 'index-abc.js'), 'console.log(1)');
   // As the build leaves a file: its .br and .gz beside it.
-  const styles = `.report-card { color: #1f4e9c; }\n`.repeat(2000);
-  writeFileSync(path.join(webRoot, 'assets', 'antd-abc.css'), styles);
-  writeFileSync(path.join(webRoot, 'assets', 'antd-abc.css.br'), brotliCompressSync(styles));
-  writeFileSync(path.join(webRoot, 'assets', 'antd-abc.css.gz'), gzipSync(styles));
+  writeFileSync(path.join(webRoot, 'assets', 'antd-abc.css'), STYLES);
+  writeFileSync(path.join(webRoot, 'assets', 'antd-abc.css.br'), brotliCompressSync(STYLES));
+  writeFileSync(path.join(webRoot, 'assets', 'antd-abc.css.gz'), gzipSync(STYLES));
 });
 afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 afterEach(() => ctx?.close());
@@ -57,19 +58,18 @@ describe('the built files on the wire', () => {
   it('are sent compressed to a browser that accepts it, whole to one that does not, cached for a year', async () => {
     ctx = await createTestApp({ webRoot });
     const url = '/assets/antd-abc.css';
-    const whole = `.report-card { color: #1f4e9c; }\n`.repeat(2000);
     const brotli = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers['content-type']).toMatch(/^text\/css/);
     expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(brotli.rawPayload.length).toBeLessThan(whole.length / 10);
-    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(whole);
+    expect(brotli.rawPayload.length).toBeLessThan(STYLES.length / 10);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(STYLES);
     const gzip = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     const plain = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(whole);
+    expect(plain.body).toBe(STYLES);
   });
 });
 

@@ -58,7 +58,7 @@ function ResultFacts({ item }: { item: ResultItem }) {
   const share = total ? (met ?? 0) / total : 0;
   return (
     <div className="results-card__facts">
-      <Typography.Text type="secondary" className="results-card__region">
+      <Typography.Text type="secondary">
         <NameCell text={item.region.join(' › ')}>
           <EnvironmentOutlined /> {item.region[item.region.length - 1]}
         </NameCell>
