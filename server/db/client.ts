@@ -110,8 +110,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   // PGlite runs no autovacuum: the planner's statistics are kept fresh here (pglite-analyze.ts).
-  if (options.pgliteDir) await client.exec('analyze');
-  const stopAnalyzing = keepAnalyzed(client);
+  const stopAnalyzing = keepAnalyzed(client, { atStop: Boolean(options.pgliteDir) });
   return {
     db,
     driver: 'pglite',

@@ -1,6 +1,8 @@
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeChanged } from '../../server/db/pglite-analyze';
+import { analyzeChanged, keepAnalyzed } from '../../server/db/pglite-analyze';
+import { tempDataDir } from '../support/server-process';
 
 let client: PGlite;
 /** The planner's row estimate of a scan of `items`. */
@@ -31,5 +33,20 @@ describe('PGlite statistics (no autovacuum there)', () => {
     await add(300);
     expect(await analyzeChanged(client)).toEqual(['public.items']);
     expect(await estimated()).toBe(5700);
+  });
+
+  it('analyzes at the stop what changed since the last minute, so a restart plans with it', async () => {
+    const dataDir = tempDataDir();
+    const folder = new PGlite({ dataDir });
+    await folder.exec('create table items (id serial primary key, name text); analyze items');
+    const stop = keepAnalyzed(folder, { atStop: true });
+    await folder.exec(`insert into items (name) select 'x' || g from generate_series(1, 3000) g`);
+    await stop();
+    await folder.close();
+    const reopened = new PGlite({ dataDir });
+    const { rows } = await reopened.query<{ 'QUERY PLAN': string }>('explain select * from items');
+    await reopened.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(rows[0]['QUERY PLAN']).toContain('rows=3000 ');
   });
 });
