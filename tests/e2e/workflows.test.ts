@@ -68,10 +68,14 @@ describe('工作流 in the browser', () => {
     // The states repainted the nodes and left every link drawn.
     expect(await edges.count()).toBe(links);
     expect(await page.evaluate(() => (window as unknown as { fewestLinks: number }).fewestLinks)).toBe(links);
-    // Still fitted once the run's states have repainted the nodes: every task whole inside the canvas.
+    // Fitted again once the run's states have repainted the nodes (a frame or more after the
+    // repaint, when React Flow has measured them): every task whole inside the canvas.
     const canvas = (await page.locator('.react-flow').boundingBox())!;
-    const spans = await nodes.evaluateAll((all) => all.map((node) => [node.getBoundingClientRect().left, node.getBoundingClientRect().right]));
-    expect(spans.filter(([left, right]) => left < canvas.x || right > canvas.x + canvas.width)).toEqual([]);
+    const outside = async () => {
+      const spans = await nodes.evaluateAll((all) => all.map((node) => [node.getBoundingClientRect().left, node.getBoundingClientRect().right]));
+      return spans.filter(([left, right]) => left < canvas.x || right > canvas.x + canvas.width);
+    };
+    await expect.poll(outside).toEqual([]);
     // Green in the real page, not only by name.
     const border = await nodes.first().evaluate((node) => getComputedStyle(node).borderTopColor);
     expect(border).toBe('rgb(82, 196, 26)');
