@@ -5,7 +5,7 @@ export const FIT_VIEW_OPTIONS = { maxZoom: 1.2 };
 
 /**
  * Fits the DAG to its canvas again after an edit, a resize of the canvas (the window, the page
- * around it) or of a task, so no task is left outside. A view the user zoomed or panned themselves is kept,
+ * around it), and whenever a task is outside it, so no task is left outside. A view the user zoomed or panned themselves is kept,
  * except when a task or link is added: what was added must be seen.
  * `ids` names every task and link shown; must be used inside the canvas's ReactFlowProvider.
  */
@@ -27,11 +27,21 @@ export function useFittedView(ids: string[]) {
 
   const width = useStore((state) => state.width);
   const height = useStore((state) => state.height);
-  // A task grows when a run's state is written on it: the widest one may then reach past the edge.
-  const taskSizes = useStore((state) => [...state.nodeLookup.values()].map(({ measured }) => `${measured.width}x${measured.height}`).join());
   useEffect(() => {
     if (width > 0 && height > 0 && !moved.current) void fitView(FIT_VIEW_OPTIONS);
-  }, [width, height, taskSizes, fitView]);
+  }, [width, height, fitView]);
+  // Whatever left a task past the canvas's edge (a task grown by a run's state, a fit done for
+  // the canvas's size of a moment before; seen under load in the browser tests), it is fitted again.
+  const taskOutside = useStore(({ nodeLookup, transform: [x, y, zoom], width: canvasWidth, height: canvasHeight }) =>
+    [...nodeLookup.values()].some(({ internals: { positionAbsolute: at }, measured }) => {
+      const left = x + at.x * zoom;
+      const top = y + at.y * zoom;
+      return left < 0 || top < 0 || left + (measured.width ?? 0) * zoom > canvasWidth || top + (measured.height ?? 0) * zoom > canvasHeight;
+    }),
+  );
+  useEffect(() => {
+    if (taskOutside && width > 0 && height > 0 && !moved.current) void fitView(FIT_VIEW_OPTIONS);
+  }, [taskOutside, width, height, fitView]);
 
   return {
     /** The user zoomed or panned (a programmatic move has no event). */
