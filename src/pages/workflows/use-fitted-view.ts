@@ -27,11 +27,8 @@ export function useFittedView(ids: string[]) {
 
   const width = useStore((state) => state.width);
   const height = useStore((state) => state.height);
-  useEffect(() => {
-    if (width > 0 && height > 0 && !moved.current) void fitView(FIT_VIEW_OPTIONS);
-  }, [width, height, fitView]);
-  // Whatever left a task past the canvas's edge (a task grown by a run's state, a fit done for
-  // the canvas's size of a moment before; seen under load in the browser tests), it is fitted again.
+  // Fitted again when the canvas is resized, and when a task is past its edge, whatever put it
+  // there (a task grown by a run's state, a fit done for a moment's canvas size under load).
   const taskOutside = useStore(({ nodeLookup, transform: [x, y, zoom], width: canvasWidth, height: canvasHeight }) =>
     [...nodeLookup.values()].some(({ internals: { positionAbsolute: at }, measured }) => {
       const left = x + at.x * zoom;
@@ -40,8 +37,8 @@ export function useFittedView(ids: string[]) {
     }),
   );
   useEffect(() => {
-    if (taskOutside && width > 0 && height > 0 && !moved.current) void fitView(FIT_VIEW_OPTIONS);
-  }, [taskOutside, width, height, fitView]);
+    if (width > 0 && height > 0 && !moved.current) void fitView(FIT_VIEW_OPTIONS);
+  }, [width, height, taskOutside, fitView]);
 
   return {
     /** The user zoomed or panned (a programmatic move has no event). */
