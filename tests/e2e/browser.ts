@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
@@ -37,6 +37,10 @@ export function setupBrowser(env: Record<string, string> = {}): BrowserContext {
         mkdirSync('test-results', { recursive: true });
         const name = task.name.replace(/[^\w\u4e00-\u9fa5-]+/g, '_');
         await context.page.screenshot({ path: path.join('test-results', `${name}.png`), fullPage: true }).catch(() => {});
+        // The server's warnings (a failed background job, a slow statement) say what the screen could not.
+        const serverLines = context.server.output().trimEnd().split('\n');
+        writeFileSync(path.join('test-results', `${name}.server.log`), serverLines.join('\n'));
+        console.error(`the server's last lines when "${task.name}" failed:\n${serverLines.slice(-30).join('\n')}`);
       }
       await browserContext.close();
     });
