@@ -101,6 +101,8 @@ export async function startJobQueue(db: Db, options: QueueOptions = DEFAULT_QUEU
   /** Sleeps until a local send, the look for ready jobs (watch) or stop() wakes it. */
   const idle = (name: string) =>
     new Promise<void>((resolve) => {
+      // Stopped while this loop was fetching: the abort has been and will not come again.
+      if (stopping.signal.aborted) return resolve();
       const sleeping = wakers.get(name) ?? new Set();
       wakers.set(name, sleeping);
       const done = () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
-import type { JobContext } from '../../server/jobs/queue';
+import { DEFAULT_QUEUE_OPTIONS, startJobQueue, type JobContext } from '../../server/jobs/queue';
 import { createTestApp, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -87,4 +87,14 @@ describe('the job queue', () => {
     await until(() => seen.length === 2, 'the delayed job');
     expect(seen).toEqual(['now', 'later']);
   });
+
+  // A server stopped just after it started (a deploy, a test) had every loop still fetching: each
+  // then waited for a wake-up that never came, and stop() for its whole bound.
+  it('stops at once while its loops are still looking for their first job', async () => {
+    const queue = await startJobQueue(ctx.app.db, { ...DEFAULT_QUEUE_OPTIONS, stopSeconds: 3600 });
+    let ran = 0;
+    for (const name of ['test-stop-a', 'test-stop-b']) await queue.work(name, async () => void (ran += 1));
+    await queue.stop();
+    expect(ran).toBe(0);
+  }, 20_000);
 });
