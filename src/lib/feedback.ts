@@ -10,13 +10,24 @@ let api: MessageInstance = staticMessage;
 
 export function setMessageApi(next: MessageInstance | undefined): void {
   api = next ?? staticMessage;
+  shownAt.clear();
 }
 
 type Level = 'error' | 'warning' | 'success' | 'info';
 
+/** The same message again within this long (concurrent requests failing alike) is shown once. */
+export const SAME_MESSAGE_MS = 1000;
+const shownAt = new Map<string, number>();
+
 function show(level: Level, content: string): void {
-  // Keyed by text so the same message from concurrent requests shows once.
-  void api.open({ type: level, content, key: `${level}:${content}` });
+  const id = `${level}:${content}`;
+  const now = Date.now();
+  if (now - (shownAt.get(id) ?? -Infinity) < SAME_MESSAGE_MS) return;
+  shownAt.set(id, now);
+  setTimeout(() => shownAt.get(id) === now && shownAt.delete(id), SAME_MESSAGE_MS);
+  // No key: a message opened again with the key of one that is closing stays on screen for good
+  // (antd #40076), over whatever lies under it.
+  void api.open({ type: level, content });
 }
 
 export const feedback = {

@@ -3,6 +3,7 @@ import { cleanup, configure, fireEvent, waitFor } from '@testing-library/react';
 import { message } from 'antd';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { server } from './msw';
+import { setMessageApi } from '../../src/lib/feedback';
 
 // Lazy routes are transformed on first use; give the first screen of a file time to arrive.
 configure({ asyncUtilTimeout: 10_000 });
@@ -87,6 +88,8 @@ afterEach(async () => {
   // Each test starts with no message on screen. jsdom fires no transitionend, so the
   // leave animation is ended by hand.
   message.destroy();
+  // And the same message may be shown again at once by the next test.
+  setMessageApi(undefined);
   await waitFor(() => {
     document.querySelectorAll('.ant-message-notice-wrapper').forEach((node) => fireEvent.transitionEnd(node));
     expect(document.querySelector('.ant-message-notice')).toBeNull();
