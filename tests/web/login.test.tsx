@@ -13,9 +13,10 @@ vi.mock('../../src/providers/load-auth', async (importOriginal) => {
 });
 
 describe('login screen', () => {
-  // This file has a worker of its own (vi.mock), so the screen's modules are transformed here first:
-  // under CI's load that took longer than a test's 10 s wait for the first button.
-  beforeAll(() => import('../../src/pages/auth/login'), 60_000);
+  // This file has a worker of its own (vi.mock), so the modules its tests open are transformed here
+  // first: under CI's load that took longer than a test's 10 s wait (the first button; the
+  // workspace and material list a sign-in with a redirect opens).
+  beforeAll(() => Promise.all([import('../../src/pages/auth/login'), import('../../src/app'), import('../../src/pages/materials')]), 120_000);
 
   it('asks for the username and the password when both are empty', async () => {
     const { user } = openApp('#/login');
