@@ -7,6 +7,8 @@ import type { MessageInstance } from 'antd/es/message/interface';
  * the static one serves until then (and in unit tests).
  */
 let api: MessageInstance = staticMessage;
+/** When each message (level and text) was last shown, for the last SAME_MESSAGE_MS. */
+const shownAt = new Map<string, number>();
 
 export function setMessageApi(next: MessageInstance | undefined): void {
   api = next ?? staticMessage;
@@ -17,14 +19,13 @@ type Level = 'error' | 'warning' | 'success' | 'info';
 
 /** The same message again within this long (concurrent requests failing alike) is shown once. */
 export const SAME_MESSAGE_MS = 1000;
-const shownAt = new Map<string, number>();
 
 function show(level: Level, content: string): void {
-  const id = `${level}:${content}`;
   const now = Date.now();
-  if (now - (shownAt.get(id) ?? -Infinity) < SAME_MESSAGE_MS) return;
+  for (const [shown, at] of shownAt) if (now - at >= SAME_MESSAGE_MS) shownAt.delete(shown);
+  const id = `${level}:${content}`;
+  if (shownAt.has(id)) return;
   shownAt.set(id, now);
-  setTimeout(() => shownAt.get(id) === now && shownAt.delete(id), SAME_MESSAGE_MS);
   // No key: a message opened again with the key of one that is closing stays on screen for good
   // (antd #40076), over whatever lies under it.
   void api.open({ type: level, content });

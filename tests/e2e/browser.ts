@@ -38,9 +38,9 @@ export function setupBrowser(env: Record<string, string> = {}): BrowserContext {
         const name = task.name.replace(/[^\w\u4e00-\u9fa5-]+/g, '_');
         await context.page.screenshot({ path: path.join('test-results', `${name}.png`), fullPage: true }).catch(() => {});
         // The server's warnings (a failed background job, a slow statement) say what the screen could not.
-        const serverLines = context.server.output().trimEnd().split('\n');
-        writeFileSync(path.join('test-results', `${name}.server.log`), serverLines.join('\n'));
-        console.error(`the server's last lines when "${task.name}" failed:\n${serverLines.slice(-30).join('\n')}`);
+        const output = context.server.output();
+        writeFileSync(path.join('test-results', `${name}.server.log`), output);
+        console.error(`the server's last lines when "${task.name}" failed:\n${output.trimEnd().split('\n').slice(-30).join('\n')}`);
       }
       await browserContext.close();
     });
