@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -24,6 +24,12 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
+ * Debian's headless shell (Chromium's old headless mode, which Playwright itself runs headless)
+ * spends about a tenth less CPU on the same tests than the full browser; the full one otherwise.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file));
+
+/**
  * Starts the run's Chromium, and in the background makes the migrated, seeded data folder once per
  * run and builds the app when its sources changed: each browser test's server starts on a copy of
  * that folder and skips PGlite's initdb, the migrations and the demo files (seeding again finds
@@ -39,7 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const build = startInBackground(stepsDir, '网页构建', ['scripts/build-if-stale.ts'], buildEnv);
   project.provide('e2eDataDir', dataDir);
   project.provide('e2eSteps', [data.step, build.step]);
-  const chromiumServer = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const chromiumServer = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   project.provide('chromiumEndpoint', chromiumServer.wsEndpoint());
   return async () => {
     for (const step of [data, build]) step.stop();
