@@ -38,7 +38,8 @@ async function addLabel(page: Page, name: string, group: string) {
   await page.locator('.ant-modal:visible .ant-select').click();
   await page.locator('.ant-select-item-option', { hasText: group }).click();
   await ok(page).click();
-  await page.getByText('新增标签成功').waitFor();
+  // The previous label's message may still be showing (each save shows its own).
+  await page.getByText('新增标签成功').first().waitFor();
   await page.getByRole('cell', { name, exact: true }).waitFor();
 }
 
