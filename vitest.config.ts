@@ -19,7 +19,7 @@ const onPostgresToo = process.env.SERVER_TESTS_ON_POSTGRES;
  * their own PGlite): the PostgreSQL run would repeat them unchanged, so only the PGlite run has them.
  */
 const withoutDatabase = [
-  'api-schema', 'build-if-stale', 'config', 'dates', 'error-handling', 'explain-network', 'lifecycle',
+  'api-schema', 'build-if-stale', 'config', 'dates', 'error-handling', 'explain-network', 'lifecycle', 'pdf-ocr',
   'pglite-analyze', 'report-pdf', 'storage-backends', 'workflow-schedule', 'workflow-validity',
 ].map((name) => `tests/server/${name}.test.ts`);
 

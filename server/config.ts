@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import os from 'node:os';
 
 export interface Config {
   port: number;
@@ -37,6 +38,8 @@ export interface Config {
   recycleBinDays: number;
   /** CONTENT_OCR: on, off or auto (default: on when the tesseract command is found); scanned report pages and material images are read by OCR only when on. */
   contentOcr: 'on' | 'off' | 'auto';
+  /** CONTENT_OCR_PARALLEL: scanned pages of one PDF read by OCR at a time (default: the machine's cores, at most 16). */
+  contentOcrParallel: number;
   /** TRUST_PROXY: proxies whose X-Forwarded-For names the client: a hop count, or their addresses and CIDR ranges; unset: none. */
   trustProxy: number | string[] | false;
   scriptSandbox: ScriptSandboxConfig;
@@ -388,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listAnswersRemembered: parseCount(env, 'LIST_ANSWERS_REMEMBERED', 500),
     recycleBinDays: parseLimit(env, 'RECYCLE_BIN_DAYS', 30, 3650),
     contentOcr: parseContentOcr(env.CONTENT_OCR),
+    contentOcrParallel: parseLimit(env, 'CONTENT_OCR_PARALLEL', Math.min(os.availableParallelism(), 16), 16),
     admission: {
       maxConcurrent: parseCount(env, 'MAX_CONCURRENT_REQUESTS', undefined),
       maxQueued: parseCount(env, 'MAX_QUEUED_REQUESTS', 1000),

@@ -40,30 +40,50 @@ export async function extractItem(app: FastifyInstance, item: ClaimedItem): Prom
   } else if (mime !== MIME.pdf) {
     return { state: 'unreadable', reason: '该文件类型不支持文字提取' };
   }
-  let read;
-  try {
-    read = await readPdfPages(new Uint8Array(await buffer(app.storage.get(source))), tesseract !== null, PDF_READ_TIMEOUT_MS);
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 503) throw error;
-    return { state: 'failed', reason: `PDF 无法读取：${(error as Error).message}`.slice(0, 500) };
-  }
-  let ocrPages = 0;
-  let unrecognized = 0;
-  const pages: Array<{ page: number; text: string }> = [];
-  for (const page of read) {
-    let text = page.text.trim();
-    if (page.png && tesseract) {
-      // A page of a few characters is read again as a scan; the characters its text layer has stay.
-      text = [text, await recognize(tesseract, page.png)].filter(Boolean).join('\n');
-      ocrPages++;
-    } else if (!text) {
-      unrecognized++;
-    }
-    pages.push({ page: page.page, text });
-  }
+  const read = await readPdfText(new Uint8Array(await buffer(app.storage.get(source))), tesseract, app.config.contentOcrParallel);
+  if ('unreadable' in read) return { state: 'failed', reason: `PDF 无法读取：${read.unreadable}`.slice(0, 500) };
+  const { pages, ocrPages, unrecognized } = read;
   if (pages.every((page) => !page.text)) {
     return { state: 'unreadable', reason: tesseract ? '文件中没有识别出文字' : '扫描页未识别：未开启文字识别（OCR）' };
   }
   const reason = unrecognized > 0 && !tesseract ? `${unrecognized} 页为扫描页，未开启文字识别（OCR），未识别` : null;
   return { state: 'indexed', pages: pages.filter((page) => page.text), ocrPages, reason };
+}
+
+type PdfText = { pages: Array<{ page: number; text: string }>; ocrPages: number; unrecognized: number };
+
+/**
+ * The text of each page of a PDF, its scans read by `tesseract` (when given) `parallel` at a time
+ * while the next pages are drawn; `unreadable` says why pdf.js could not read it. An OCR failure rejects.
+ */
+export async function readPdfText(bytes: Uint8Array, tesseract: string | null, parallel: number): Promise<PdfText | { unreadable: string }> {
+  const pages: PdfText['pages'] = [];
+  let ocrPages = 0;
+  let unrecognized = 0;
+  const reading = new Set<Promise<void>>();
+  let ocrFailure: unknown;
+  try {
+    for await (const page of readPdfPages(bytes, tesseract !== null, PDF_READ_TIMEOUT_MS)) {
+      const read = { page: page.page, text: page.text.trim() };
+      pages.push(read);
+      if (page.png && tesseract) {
+        // A page of a few characters is read again as a scan; the characters its text layer has stay.
+        const done: Promise<void> = recognize(tesseract, page.png)
+          .then((text) => void (read.text = [read.text, text].filter(Boolean).join('\n')), (error: unknown) => void (ocrFailure ??= error))
+          .finally(() => reading.delete(done));
+        reading.add(done);
+        ocrPages++;
+        if (reading.size >= parallel) await Promise.race(reading);
+        if (ocrFailure) break;
+      } else if (!read.text) {
+        unrecognized++;
+      }
+    }
+  } catch (error) {
+    return { unreadable: (error as Error).message };
+  } finally {
+    await Promise.all(reading);
+  }
+  if (ocrFailure) throw ocrFailure;
+  return { pages, ocrPages, unrecognized };
 }

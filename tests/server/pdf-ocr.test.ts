@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readPdfPages } from '../../server/lib/pdf-text';
+import { readPdfText } from '../../server/modules/contents/extract';
+import { reportFont } from '../../server/modules/results/report-font';
+
+const hasTesseract = (() => {
+  try {
+    return execFileSync('tesseract', ['--list-langs'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes('chi_sim');
+  } catch {
+    return false;
+  }
+})();
+
+/** A PDF of scanned pages (images of these texts, no text layer), a text page first when `intro` is given. */
+async function scannedPdf(texts: string[], intro?: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  if (intro) doc.addPage([595, 842]).drawText(intro, { x: 40, y: 780, size: 14, font: await doc.embedFont(reportFont('regular').bytes, { subset: true }) });
+  for (const text of texts) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="400"><rect width="100%" height="100%" fill="#fff"/>
+      <text x="60" y="200" font-family="WenQuanYi Micro Hei" font-size="64" fill="#000">${text}</text></svg>`;
+    const png = await doc.embedPng(await sharp(Buffer.from(svg)).png().toBuffer());
+    doc.addPage([595, 842]).drawImage(png, { x: 0, y: 600, width: 595, height: 192 });
+  }
+  return doc.save();
+}
+
+/** A stand-in tesseract that notes when each run starts and ends, takes 0.4 s, and reads 文字. */
+const folder = mkdtempSync(path.join(os.tmpdir(), 'fake-tesseract-'));
+const runsLog = path.join(folder, 'runs.log');
+const fakeTesseract = path.join(folder, 'tesseract');
+writeFileSync(fakeTesseract, `#!/bin/sh\ncat > /dev/null\necho "start $(date +%s%N)" >> ${runsLog}\nsleep 0.4\necho "end $(date +%s%N)" >> ${runsLog}\necho 文字\n`);
+chmodSync(fakeTesseract, 0o755);
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** The most runs of the stand-in that overlapped, from its log. */
+function mostAtOnce(): number {
+  let running = 0;
+  let most = 0;
+  const events = readFileSync(runsLog, 'utf8').trim().split('\n').map((line) => line.split(' ')).sort((a, b) => Number(BigInt(a[1]) - BigInt(b[1])));
+  for (const [event] of events) most = Math.max(most, (running += event === 'start' ? 1 : -1));
+  return most;
+}
+
+describe('reading a scanned PDF', () => {
+  it('reads its scans by OCR as many at a time as CONTENT_OCR_PARALLEL allows, each page keeping its own text', async () => {
+    const bytes = await scannedPdf(['一', '二', '三', '四', '五'], '这一页有文字层，不必识别');
+    for (const parallel of [1, 3]) {
+      writeFileSync(runsLog, '');
+      const read = await readPdfText(bytes, fakeTesseract, parallel);
+      expect(read).toEqual({
+        pages: [{ page: 1, text: '这一页有文字层，不必识别' }, ...[2, 3, 4, 5, 6].map((page) => ({ page, text: '文字' }))],
+        ocrPages: 5,
+        unrecognized: 0,
+      });
+      expect(mostAtOnce()).toBe(parallel);
+    }
+  }, 60_000);
+
+  it('fails with the OCR’s error, not as an unreadable PDF', async () => {
+    const broken = path.join(folder, 'broken-tesseract');
+    writeFileSync(broken, '#!/bin/sh\ncat > /dev/null\necho "模型缺失" >&2\nexit 1\n');
+    chmodSync(broken, 0o755);
+    await expect(readPdfText(await scannedPdf(['一', '二', '三']), broken, 2)).rejects.toThrow('文字识别失败：模型缺失');
+  }, 60_000);
+
+  it('counts only the reading against its time bound, not the time the OCR takes', async () => {
+    const pages = [];
+    for await (const page of readPdfPages(await scannedPdf(['一', '二', '三']), true, 1_500)) {
+      pages.push(page.page);
+      await sleep(1_000);
+    }
+    expect(pages).toEqual([1, 2, 3]);
+  }, 60_000);
+
+  it('answers a PDF pdf.js cannot read as unreadable, with the reason', async () => {
+    expect(await readPdfText(new TextEncoder().encode('%PDF-1.4 cut off'), null, 2)).toEqual({ unreadable: expect.stringMatching(/\S/) });
+  });
+
+  it.skipIf(!hasTesseract)('puts each page’s OCR text at its own page when several are read at once', async () => {
+    const read = await readPdfText(await scannedPdf(['城市体检报告', '湿地公园建设', '社区卫生服务']), 'tesseract', 3);
+    expect('pages' in read && read.pages.map((page) => page.text.replace(/\s/g, ''))).toEqual(['城市体检报告', '湿地公园建设', '社区卫生服务']);
+  }, 120_000);
+});
