@@ -342,9 +342,8 @@ describe('a first customer’s own work, end to end', () => {
       const drawer = page.locator('.ant-drawer', { hasText: `日志：${script.task}` });
       await expect.poll(() => drawer.getByTestId('task-log').innerText(), { timeout: 20_000 }).toContain(script.printed);
       await shot(page, `log-${script.task}`);
-      // Closed with Esc: a message at the top of the page sits over the drawer's × for its 3 s,
-      // and nothing here is about ×.
-      await page.keyboard.press('Escape');
+      // The × at the header's end, clear of a message still showing at the top centre.
+      await drawer.getByRole('button', { name: '关闭' }).click();
       await drawer.waitFor({ state: 'hidden' });
     }
 

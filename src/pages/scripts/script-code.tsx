@@ -128,7 +128,7 @@ export function ScriptCodeAction({ record, projectId, can }: RowActionProps) {
       <Button type="link" size="small" icon={<CodeOutlined />} onClick={() => setOpen(true)}>
         代码
       </Button>
-      <Drawer title={`脚本代码：${script.name}`} open={open} width={960} onClose={() => setOpen(false)} destroyOnHidden>
+      <Drawer title={`脚本代码：${script.name}`} open={open} width={960} closable={{ placement: 'end' }} onClose={() => setOpen(false)} destroyOnHidden>
         {open && <ScriptCodeView projectId={projectId} script={script} canEdit={can('edit')} />}
       </Drawer>
     </>

@@ -20,7 +20,7 @@ export function ScriptParamsAction({ record }: RowActionProps) {
       <Button type="link" size="small" icon={<UnorderedListOutlined />} onClick={() => setOpen(true)}>
         参数
       </Button>
-      <Drawer title={`脚本参数：${String(record.name)}`} open={open} width={960} onClose={close} destroyOnHidden>
+      <Drawer title={`脚本参数：${String(record.name)}`} open={open} width={960} closable={{ placement: 'end' }} onClose={close} destroyOnHidden>
         {open && <ResourceList resource={findResource('scriptParams')!} scope={{ scriptId: record.id as number }} />}
       </Drawer>
     </>

@@ -42,6 +42,8 @@ export function TaskLog({ projectId, workflowId, instance, onClose }: Props) {
       title={instance ? `日志：${instance.task_id}（第 ${instance.try_number} 次尝试）` : '日志'}
       open={Boolean(instance)}
       width={760}
+      // At the header's end: at its start, a message shown at the top centre covered it on a 1366-px screen.
+      closable={{ placement: 'end' }}
       onClose={onClose}
       destroyOnHidden
       styles={{ body: { display: 'flex', flexDirection: 'column', padding: 12 } }}
