@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { openStorage } from '../../server/lib/storage';
@@ -43,6 +44,13 @@ describe('configuration', () => {
       generationLimits: { maxPendingPerProject: 50, maxPerUserMinute: 3 },
       workflowMaxTasks: 8000,
     });
+  });
+
+  it('reads as many scanned pages by OCR at a time as the machine has cores (at most 16), or CONTENT_OCR_PARALLEL', () => {
+    expect(loadConfig({}).contentOcrParallel).toBe(Math.min(os.availableParallelism(), 16));
+    expect(loadConfig({ CONTENT_OCR_PARALLEL: '1' }).contentOcrParallel).toBe(1);
+    expect(() => loadConfig({ CONTENT_OCR_PARALLEL: '0' })).toThrow('CONTENT_OCR_PARALLEL');
+    expect(() => loadConfig({ CONTENT_OCR_PARALLEL: '17' })).toThrow('必须是 1 到 16 之间的整数，当前为 "17"');
   });
 
   it('hands a dead process\'s running job to another after 300 s by default, or after JOB_EXPIRE_SECONDS', () => {
