@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import path from 'node:path';
 import os from 'node:os';
+import path from 'node:path';
 
 export interface Config {
   port: number;

@@ -7,6 +7,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { OCR_NICENESS } from '../../server/lib/ocr';
 import { readPdfPages } from '../../server/lib/pdf-text';
 import { readPdfText } from '../../server/modules/contents/extract';
 import { reportFont } from '../../server/modules/results/report-font';
@@ -33,11 +34,13 @@ async function scannedPdf(texts: string[], intro?: string): Promise<Uint8Array> 
   return doc.save();
 }
 
-/** A stand-in tesseract that notes when each run starts and ends, takes 0.4 s, and reads 文字. */
+/** A stand-in tesseract that notes its niceness and when each run starts and ends, takes 0.4 s, and reads 文字. */
 const folder = mkdtempSync(path.join(os.tmpdir(), 'fake-tesseract-'));
 const runsLog = path.join(folder, 'runs.log');
 const fakeTesseract = path.join(folder, 'tesseract');
-writeFileSync(fakeTesseract, `#!/bin/sh\ncat > /dev/null\necho "start $(date +%s%N)" >> ${runsLog}\nsleep 0.4\necho "end $(date +%s%N)" >> ${runsLog}\necho 文字\n`);
+const nicenessLog = path.join(folder, 'niceness.log');
+// Its niceness is field 19 of /proc/<pid>/stat (the command name before it has no space here).
+writeFileSync(fakeTesseract, `#!/bin/sh\ncat > /dev/null\ncut -d' ' -f19 /proc/$$/stat >> ${nicenessLog}\necho "start $(date +%s%N)" >> ${runsLog}\nsleep 0.4\necho "end $(date +%s%N)" >> ${runsLog}\necho 文字\n`);
 chmodSync(fakeTesseract, 0o755);
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -63,6 +66,12 @@ describe('reading a scanned PDF', () => {
       });
       expect(mostAtOnce()).toBe(parallel);
     }
+  }, 60_000);
+
+  it('reads below the server’s CPU priority, so requests go first while every core reads', async () => {
+    writeFileSync(nicenessLog, '');
+    await readPdfText(await scannedPdf(['一', '二']), fakeTesseract, 2);
+    expect(readFileSync(nicenessLog, 'utf8').trim().split('\n').map(Number)).toEqual([OCR_NICENESS, OCR_NICENESS]);
   }, 60_000);
 
   it('fails with the OCR’s error, not as an unreadable PDF', async () => {

@@ -1,6 +1,7 @@
 import { CodeOutlined, SaveOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useInvalidate } from '@refinedev/core';
-import { App, Alert, Button, Drawer, Empty, Flex, Select, Spin, Tag } from 'antd';
+import { App, Alert, Button, Empty, Flex, Select, Spin, Tag } from 'antd';
+import { SideDrawer } from '../../components/side-drawer';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { fileBytes } from '../../providers/files';
@@ -128,9 +129,9 @@ export function ScriptCodeAction({ record, projectId, can }: RowActionProps) {
       <Button type="link" size="small" icon={<CodeOutlined />} onClick={() => setOpen(true)}>
         代码
       </Button>
-      <Drawer title={`脚本代码：${script.name}`} open={open} width={960} closable={{ placement: 'end' }} onClose={() => setOpen(false)} destroyOnHidden>
+      <SideDrawer title={`脚本代码：${script.name}`} open={open} width={960} onClose={() => setOpen(false)}>
         {open && <ScriptCodeView projectId={projectId} script={script} canEdit={can('edit')} />}
-      </Drawer>
+      </SideDrawer>
     </>
   );
 }

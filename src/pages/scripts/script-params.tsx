@@ -1,6 +1,7 @@
 import { UnorderedListOutlined } from '@ant-design/icons';
 import { useInvalidate } from '@refinedev/core';
-import { Button, Drawer } from 'antd';
+import { Button } from 'antd';
+import { SideDrawer } from '../../components/side-drawer';
 import { useState } from 'react';
 import { ResourceList } from '../../components/resource-pages/resource-list';
 import { findResource } from '../../resources';
@@ -20,9 +21,9 @@ export function ScriptParamsAction({ record }: RowActionProps) {
       <Button type="link" size="small" icon={<UnorderedListOutlined />} onClick={() => setOpen(true)}>
         参数
       </Button>
-      <Drawer title={`脚本参数：${String(record.name)}`} open={open} width={960} closable={{ placement: 'end' }} onClose={close} destroyOnHidden>
+      <SideDrawer title={`脚本参数：${String(record.name)}`} open={open} width={960} onClose={close}>
         {open && <ResourceList resource={findResource('scriptParams')!} scope={{ scriptId: record.id as number }} />}
-      </Drawer>
+      </SideDrawer>
     </>
   );
 }

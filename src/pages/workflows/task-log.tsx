@@ -1,5 +1,6 @@
 import { useOne } from '@refinedev/core';
-import { Drawer, Empty, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
+import { SideDrawer } from '../../components/side-drawer';
 import { LogText } from '../../components/log-text';
 import { FINISHED_TASK_STATES, type TaskInstance } from '../../../contract/workflows';
 import { POLL_MS } from './states';
@@ -38,17 +39,14 @@ export function TaskLogText({ projectId, workflowId, instance }: { projectId: st
 /** 日志: a task instance's log in a drawer. */
 export function TaskLog({ projectId, workflowId, instance, onClose }: Props) {
   return (
-    <Drawer
+    <SideDrawer
       title={instance ? `日志：${instance.task_id}（第 ${instance.try_number} 次尝试）` : '日志'}
       open={Boolean(instance)}
       width={760}
-      // At the header's end: at its start, a message shown at the top centre covered it on a 1366-px screen.
-      closable={{ placement: 'end' }}
       onClose={onClose}
-      destroyOnHidden
       styles={{ body: { display: 'flex', flexDirection: 'column', padding: 12 } }}
     >
       {instance && <TaskLogText projectId={projectId} workflowId={workflowId} instance={instance} />}
-    </Drawer>
+    </SideDrawer>
   );
 }
