@@ -34,13 +34,17 @@ async function scannedPdf(texts: string[], intro?: string): Promise<Uint8Array> 
   return doc.save();
 }
 
-/** A stand-in tesseract that notes its niceness and when each run starts and ends, takes 0.4 s, and reads 文字. */
+/**
+ * A stand-in tesseract that notes its niceness and when each run starts and ends, takes 2 s (longer
+ * than pdf.js takes to draw the next scan even under CI's load, so runs overlap as far as they are
+ * let), and reads 文字.
+ */
 const folder = mkdtempSync(path.join(os.tmpdir(), 'fake-tesseract-'));
 const runsLog = path.join(folder, 'runs.log');
 const fakeTesseract = path.join(folder, 'tesseract');
 const nicenessLog = path.join(folder, 'niceness.log');
 // Its niceness is field 19 of /proc/<pid>/stat (the command name before it has no space here).
-writeFileSync(fakeTesseract, `#!/bin/sh\ncat > /dev/null\ncut -d' ' -f19 /proc/$$/stat >> ${nicenessLog}\necho "start $(date +%s%N)" >> ${runsLog}\nsleep 0.4\necho "end $(date +%s%N)" >> ${runsLog}\necho 文字\n`);
+writeFileSync(fakeTesseract, `#!/bin/sh\ncat > /dev/null\ncut -d' ' -f19 /proc/$$/stat >> ${nicenessLog}\necho "start $(date +%s%N)" >> ${runsLog}\nsleep 2\necho "end $(date +%s%N)" >> ${runsLog}\necho 文字\n`);
 chmodSync(fakeTesseract, 0o755);
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
