@@ -8,7 +8,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryItemDocuments, libraryItems } from '../../server/db/schema';
-import { claimQueuedItem, recordExtraction } from '../../server/modules/contents/queries';
+import { claimQueuedItem, holdClaim, recordExtraction, requeueItems } from '../../server/modules/contents/queries';
 import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
 
 const BASE = `/studio/report/api/report/projects/${DEMO.projectUuid}`;
@@ -76,6 +76,45 @@ describe('content search with the list filters', () => {
     expect(await searched('蜻蜓', '蜻蜓报告', { label_ids: ecology })).toBe(0);
     expect(await searched('蜻蜓', '蜻蜓报告', { start_time: '2000-01-01', end_time: '2999-12-31' })).toBe(1);
     expect(await keysOf(report.id)).toEqual([`in:${DEMO.projectUuid}/report`, 'group:0']);
+  });
+});
+
+describe('a long extraction holds its claim', () => {
+  const beat = () => new Promise((resolve) => setTimeout(resolve, 120));
+  /** A claim made 16 minutes ago (past CLAIM_STALE_MINUTES) by a run still reading. */
+  async function oldClaim(name: string) {
+    const { id } = await indexedReport(name, '');
+    const claimed = (await claimQueuedItem(ctx.database.db))!;
+    expect(claimed.id).toBe(id);
+    const aged = await ctx.database.db.execute(sql`update library_item_contents set claimed_at = claimed_at - interval '16 minutes'
+      where item_id = ${id} returning claimed_at::text`);
+    const [row] = (aged as unknown as { rows: Array<{ claimed_at: string }> }).rows;
+    claimed.claimedAt = row.claimed_at;
+    return claimed;
+  }
+
+  it('is not taken by another process while its run renews it, and its result is recorded', async () => {
+    const claimed = await oldClaim('长扫描报告');
+    const held = holdClaim(ctx.database.db, claimed, 40);
+    await beat();
+    expect(await claimQueuedItem(ctx.database.db)).toBeUndefined();
+    await held.release();
+    expect(held.lost.aborted).toBe(false);
+    expect(await recordExtraction(ctx.database.db, claimed, { state: 'indexed', reason: null, pages: [{ page: 1, text: '长扫描里的萤火虫' }] })).toBe(true);
+    expect(await searched('萤火虫', '长扫描报告')).toBe(1);
+  });
+
+  it('stops when 重新识别 queues the item again meanwhile', async () => {
+    const claimed = await oldClaim('重识别报告');
+    const held = holdClaim(ctx.database.db, claimed, 40);
+    // What the route 重新识别 does (no job queue runs here to be told).
+    expect(await requeueItems(ctx.database.db, DEMO.projectUuid, 'report', [claimed.id])).toEqual([claimed.id]);
+    await beat();
+    await held.release();
+    expect(held.lost.aborted).toBe(true);
+    expect(await recordExtraction(ctx.database.db, claimed, { state: 'indexed', reason: null, pages: [{ page: 1, text: '旧文字' }] })).toBe(false);
+    // The new run takes it.
+    expect((await claimQueuedItem(ctx.database.db))?.id).toBe(claimed.id);
   });
 });
 

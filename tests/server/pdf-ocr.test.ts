@@ -94,6 +94,14 @@ describe('reading a scanned PDF', () => {
     expect(pages).toEqual([1, 2, 3]);
   }, 60_000);
 
+  it('stops between pages when its claim is lost, without reading the rest', async () => {
+    writeFileSync(runsLog, '');
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 500);
+    await expect(readPdfText(await scannedPdf(['一', '二', '三', '四']), fakeTesseract, 1, stop.signal)).rejects.toThrow(expect.objectContaining({ name: 'AbortError' }));
+    expect(readFileSync(runsLog, 'utf8').match(/start/g)).toHaveLength(1);
+  }, 60_000);
+
   it('answers a PDF pdf.js cannot read as unreadable, with the reason', async () => {
     expect(await readPdfText(new TextEncoder().encode('%PDF-1.4 cut off'), null, 2)).toEqual({ unreadable: expect.stringMatching(/\S/) });
   });

@@ -21,8 +21,8 @@ export async function ocrCommand(app: FastifyInstance): Promise<string | null> {
 const WORD_MIMES = new Set([MIME.doc, MIME.docx]);
 const IMAGE_MIMES = new Set([MIME.jpeg, MIME.png]);
 
-/** Reads the text of an item's file: a PDF's text layer (scans by OCR), a Word file's PDF, a material's image by OCR. */
-export async function extractItem(app: FastifyInstance, item: ClaimedItem): Promise<Extracted> {
+/** Reads the text of an item's file: a PDF's text layer (scans by OCR), a Word file's PDF, a material's image by OCR; `stop` ends a PDF's reading between pages. */
+export async function extractItem(app: FastifyInstance, item: ClaimedItem, stop?: AbortSignal): Promise<Extracted> {
   const tesseract = await ocrCommand(app);
   if (!item.file) return { state: 'unreadable', reason: '没有可提取文字的文件' };
   const { mime, storageKey, pdfKey, transcode } = item.file;
@@ -40,7 +40,7 @@ export async function extractItem(app: FastifyInstance, item: ClaimedItem): Prom
   } else if (mime !== MIME.pdf) {
     return { state: 'unreadable', reason: '该文件类型不支持文字提取' };
   }
-  const read = await readPdfText(new Uint8Array(await buffer(app.storage.get(source))), tesseract, app.config.contentOcrParallel);
+  const read = await readPdfText(new Uint8Array(await buffer(app.storage.get(source))), tesseract, app.config.contentOcrParallel, stop);
   if ('unreadable' in read) return { state: 'failed', reason: `PDF 无法读取：${read.unreadable}`.slice(0, 500) };
   const { pages, ocrPages, unrecognized } = read;
   if (pages.every((page) => !page.text)) {
@@ -54,9 +54,10 @@ type PdfText = { pages: Array<{ page: number; text: string }>; ocrPages: number;
 
 /**
  * The text of each page of a PDF, its scans read by `tesseract` (when given) `parallel` at a time
- * while the next pages are drawn; `unreadable` says why pdf.js could not read it. An OCR failure rejects.
+ * while the next pages are drawn; `unreadable` says why pdf.js could not read it. An OCR failure
+ * rejects, and so does `stop` aborted (checked before each page).
  */
-export async function readPdfText(bytes: Uint8Array, tesseract: string | null, parallel: number): Promise<PdfText | { unreadable: string }> {
+export async function readPdfText(bytes: Uint8Array, tesseract: string | null, parallel: number, stop?: AbortSignal): Promise<PdfText | { unreadable: string }> {
   const pages: PdfText['pages'] = [];
   let ocrPages = 0;
   let unrecognized = 0;
@@ -64,6 +65,7 @@ export async function readPdfText(bytes: Uint8Array, tesseract: string | null, p
   let ocrFailure: unknown;
   try {
     for await (const page of readPdfPages(bytes, tesseract !== null, PDF_READ_TIMEOUT_MS)) {
+      if (stop?.aborted) break;
       const read = { page: page.page, text: page.text.trim() };
       pages.push(read);
       if (page.png && tesseract) {
@@ -85,5 +87,6 @@ export async function readPdfText(bytes: Uint8Array, tesseract: string | null, p
     await Promise.all(reading);
   }
   if (ocrFailure) throw ocrFailure;
+  stop?.throwIfAborted();
   return { pages, ocrPages, unrecognized };
 }

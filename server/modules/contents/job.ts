@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { JobContext } from '../../jobs/queue';
 import { extractItem } from './extract';
-import { claimQueuedItem, recordExtraction, releaseItem } from './queries';
+import { claimQueuedItem, holdClaim, recordExtraction, releaseItem } from './queries';
 
 /** Extracts the text of queued reports and materials; sent after writes that queue items, and every minute (docs/design/content-search.md). */
 export const CONTENT_QUEUE = 'content-extract';
@@ -24,16 +24,18 @@ export async function contentJob(app: FastifyInstance, { stopping }: JobContext)
     if (Date.now() - started > RUN_MS) return app.jobs.send(CONTENT_QUEUE, {});
     const item = await claimQueuedItem(app.db);
     if (!item) return;
-    let extracted;
-    try {
-      extracted = await extractItem(app, item);
-    } catch (error) {
+    const claim = holdClaim(app.db, item);
+    let extracted = await extractItem(app, item, claim.lost).catch((error: Error) => ({ state: 'error' as const, error }));
+    await claim.release();
+    if (extracted.state === 'error') {
+      // Queued again meanwhile (a new file, 重新识别): that run reads it.
+      if (claim.lost.aborted) continue;
       // The object store out of reach: the item waits for a later run.
-      if ((error as { statusCode?: number }).statusCode === 503) {
+      if ((extracted.error as { statusCode?: number }).statusCode === 503) {
         await releaseItem(app.db, item, 60);
-        throw error;
+        throw extracted.error;
       }
-      extracted = { state: 'failed' as const, reason: `文字提取失败：${(error as Error).message}`.slice(0, 500) };
+      extracted = { state: 'failed', reason: `文字提取失败：${extracted.error.message}`.slice(0, 500) };
     }
     if (extracted.state === 'later') {
       await releaseItem(app.db, item, WORD_WAIT_SECONDS);

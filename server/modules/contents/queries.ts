@@ -4,8 +4,9 @@ import { libraryItemContents, libraryItemDocuments, libraryItemPages, libraryIte
 import { tsvectorLiteral } from '../../lib/segment';
 import { intArray } from '../../lib/sql';
 
-/** A row claimed by a process dead this long is taken again (longer than any extraction's bounds). */
+/** A row claimed by a process dead this long is taken again; a live run renews its claim every CLAIM_RENEW_MS. */
 const CLAIM_STALE_MINUTES = 15;
+export const CLAIM_RENEW_MS = 60_000;
 /** Longest page text kept: a tsvector holds at most 1 MB. */
 const PAGE_TEXT_MAX = 100_000;
 const PAGES_PER_INSERT = 50;
@@ -46,6 +47,34 @@ export async function claimQueuedItem(db: Db): Promise<ClaimedItem | undefined> 
 export async function releaseItem(db: Db, item: ClaimedItem, afterSeconds: number): Promise<void> {
   await db.execute(sql`update ${libraryItemContents} set claimed_at = null, not_before = now() + make_interval(secs => ${afterSeconds})
     where item_id = ${item.id} and claimed_at = ${item.claimedAt}::timestamptz`);
+}
+
+/**
+ * Keeps a claim fresh while its item is read (a scan of hundreds of pages outlasts
+ * CLAIM_STALE_MINUTES): every `everyMs` its time is renewed, so no other process takes it for
+ * dead and reads it again. `lost` is aborted once the claim is no longer this run's (a new file
+ * or 重新识别 queued it again): the reading can stop. `release` stops renewing and waits for a
+ * renewal under way, so the claim recorded is the one the row has.
+ */
+export function holdClaim(db: Db, item: ClaimedItem, everyMs = CLAIM_RENEW_MS) {
+  const lost = new AbortController();
+  let renewing = Promise.resolve();
+  const renew = async () => {
+    const renewed = await db.execute(sql`update ${libraryItemContents} set claimed_at = clock_timestamp()
+      where item_id = ${item.id} and state = 'queued' and claimed_at = ${item.claimedAt}::timestamptz returning claimed_at::text`);
+    const [row] = rowsOf<{ claimed_at: string }>(renewed);
+    if (row) item.claimedAt = row.claimed_at;
+    else lost.abort();
+  };
+  // The database out of reach for a moment: the next beat tries again.
+  const timer = setInterval(() => (renewing = renewing.then(renew).catch(() => undefined)), everyMs);
+  return {
+    lost: lost.signal,
+    release: async () => {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
 }
 
 /**
