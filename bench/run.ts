@@ -69,7 +69,7 @@ const limitMs =
   startBudgetMs() +
   bulkImportBudgetMs(importReports) +
   activityBudgetMs(settings, activityRows) +
-  contentSearchBudgetMs(contentReports) +
+  contentSearchBudgetMs(settings, contentReports) +
   oneDayBudgetMs(oneDaySizes) +
   screensBudgetMs();
 setTimeout(() => {
@@ -125,7 +125,7 @@ try {
     process.exit(0);
   }
   if (only === 'content-search') {
-    console.log(await contentSearchBench(postgresUrl, contentReports));
+    console.log(await contentSearchBench(settings, postgresUrl, contentReports));
     process.exit(0);
   }
   if (only === 'region-tree') {
@@ -164,7 +164,7 @@ try {
   console.log();
   console.log(await bulkImportBench(postgresUrl, importReports));
   console.log();
-  console.log(await contentSearchBench(postgresUrl, contentReports));
+  console.log(await contentSearchBench(settings, postgresUrl, contentReports));
   console.log();
   console.log(await oneDayBench(postgresUrl, oneDaySizes));
   console.log();
