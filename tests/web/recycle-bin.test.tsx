@@ -69,6 +69,7 @@ describe('回收站', { timeout: 45_000 }, () => {
     expect(await screen.findByText('已还原 1 项')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('年度报告')).not.toBeInTheDocument());
 
+    expect(screen.getByRole('button', { name: '还原所选' })).toBeDisabled();
     await user.click(within(await row('季度报告')).getByRole('checkbox'));
     await user.click(within(await row('月度报告')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: '还原所选' }));

@@ -120,13 +120,7 @@ function BinTable({ origin, target, mayRestore }: { origin: Origin; target: Targ
       : []),
   ];
 
-  const restoreChosen = () => {
-    if (checked.length === 0) {
-      feedback.warning('请勾选要还原的条目');
-      return;
-    }
-    confirmThen('还原所选', texts.restoreChosen(checked.length), restore({ ids: checked.join(',') }));
-  };
+  const restoreChosen = () => confirmThen('还原所选', texts.restoreChosen(checked.length), restore({ ids: checked.join(',') }));
   const emptyBin = () => confirmThen('清空回收站', texts.emptyBin, purge({ all: true, origin, ...(target === 'group' ? { target } : {}) }), true);
 
   return (
@@ -138,7 +132,7 @@ function BinTable({ origin, target, mayRestore }: { origin: Origin; target: Targ
       />
       {mayRestore && (
         <Space>
-          <Button type="primary" onClick={restoreChosen}>
+          <Button type="primary" onClick={restoreChosen} disabled={checked.length === 0}>
             还原所选
           </Button>
           <Button danger onClick={emptyBin} disabled={!answer?.total}>
