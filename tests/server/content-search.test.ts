@@ -128,6 +128,24 @@ describe('content search of reports', () => {
     expect((await search('content=候鸟')).total).toBe(2);
   }, 120_000);
 
+  it('finds a report deleted and restored by its text at once, at the same page, without reading it again', async () => {
+    const report = await reportWith('回收再现报告', ['第一页的概述', '第二页：穿山甲的栖息地调查']);
+    await indexed(report.id);
+    const call = (path: string, payload?: object) => ctx.app.inject({ method: 'POST', url: `${BASE}/${path}`, headers: authHeaders(token), ...(payload ? { payload } : {}) });
+    expect((await call('report/batch_delete/', { ids: String(report.id) })).statusCode).toBe(200);
+    expect((await search('content=穿山甲')).total).toBe(0);
+    const bin = await ctx.app.inject({ method: 'GET', url: `${BASE}/recycle_bin/?origin=${encodeURIComponent('报告')}&pageSize=100`, headers: authHeaders(token) });
+    const entry = bin.json().result.data.find((one: { item_id: number }) => one.item_id === report.id);
+    expect((await call('recycle_bin/restore/', { ids: [entry.id] })).statusCode).toBe(200);
+
+    expect((await detail(report.id)).content_state).toBe('indexed');
+    const found = await search('content=穿山甲');
+    expect(found.total).toBe(1);
+    expect(found.data[0]).toMatchObject({ id: report.id, page: 2, snippet: expect.stringContaining('<em>穿山甲</em>') });
+    const kept = await ctx.database.db.execute(sql`select count(*)::int as n from library_bin_pages`);
+    expect((kept as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(0);
+  });
+
   it('answers bad searches in Chinese', async () => {
     const punctuation = await ctx.app.inject({ method: 'GET', url: `${BASE}/report/report_list/?content=${encodeURIComponent('，。！')}`, headers: authHeaders(token) });
     expect(punctuation.statusCode).toBe(400);

@@ -3,7 +3,7 @@ import { customType, index, integer, pgTable, primaryKey, text, timestamp, varch
 import { libraryItems } from './library';
 
 /** PostgreSQL's tsvector, written by the server as a literal of jieba-segmented lexemes with positions. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** queued (also while being extracted), indexed, unreadable (no text found, no OCR), failed (with a reason). */
 export type ContentState = 'queued' | 'indexed' | 'unreadable' | 'failed';

@@ -1,8 +1,9 @@
-import { index, integer, jsonb, pgTable, serial, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { storedFiles } from './files';
 import { projects } from './projects';
 import type { LibraryKind } from './library';
+import { tsvector, type ContentState } from './contents';
 
 /** What an entry holds: a deleted item, or a deleted group (its items stayed in the library, 未分组). */
 export type BinTarget = 'item' | 'group';
@@ -36,6 +37,13 @@ export const libraryBin = pgTable(
     itemIds: integer('item_ids').array(),
     /** The result_reports row of a generated report, if any. */
     result: jsonb('result'),
+    /**
+     * Its text extraction as it was (unless still queued): the library_item_contents row's state,
+     * reason and page counts, and its document's terms; its pages are in library_bin_pages. A
+     * restore puts them back, so the item is found by its text at once, not read (or OCR'd) again.
+     */
+    content: jsonb('content').$type<{ state: ContentState; reason: string | null; pages: number; ocr_pages: number }>(),
+    document: tsvector('document'),
     fileId: integer('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     coverFileId: integer('cover_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     deletedBy: uuid('deleted_by').references(() => users.uuid, { onDelete: 'set null' }),
@@ -49,4 +57,16 @@ export const libraryBin = pgTable(
     index('library_bin_file_idx').on(table.fileId),
     index('library_bin_cover_idx').on(table.coverFileId),
   ],
+);
+
+/** The extracted pages of a binned item (see libraryBin.content), freed with its entry. */
+export const libraryBinPages = pgTable(
+  'library_bin_pages',
+  {
+    entryId: integer('entry_id').notNull().references(() => libraryBin.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    text: text('text').notNull(),
+    terms: tsvector('terms').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.entryId, table.page] })],
 );

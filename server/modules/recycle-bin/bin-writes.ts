@@ -1,8 +1,19 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { libraryBin, libraryGroups, libraryItemLabels, libraryItems, resultReports, type LibraryKind } from '../../db/schema';
+import {
+  libraryBin,
+  libraryBinPages,
+  libraryGroups,
+  libraryItemContents,
+  libraryItemDocuments,
+  libraryItemLabels,
+  libraryItemPages,
+  libraryItems,
+  resultReports,
+  type LibraryKind,
+} from '../../db/schema';
 import { AppError, ErrorCode, notFound } from '../../lib/errors';
 import { inIds, isForeignKeyViolation } from '../../lib/sql';
 import { rowCount } from '../../lib/groups';
@@ -23,19 +34,27 @@ export const deleterOf = (actor: Actor | null | undefined): Deleter => ({ uuid: 
 
 /**
  * Copies items already locked in `tx` (checked to be the project's) into the bin under one
- * `batch`, with their group's name, labels and result row, and deletes them, so the kept counts
- * and list versions change as for any delete. Their files stay: the bin's rows refer to them.
+ * `batch`, with their group's name, labels, result row and extracted text, and deletes them, so
+ * the kept counts and list versions change as for any delete. Their files stay: the bin's rows
+ * refer to them.
  */
 export async function binLockedItems(tx: Db, ids: number[], deleter: Deleter, batch: string): Promise<Array<{ id: number; name: string; kind: LibraryKind }>> {
   await tx.execute(sql`
-    insert into ${libraryBin} (project_uuid, kind, batch, item_id, name, group_id, group_name, label_ids, item, result, file_id, cover_file_id, deleted_by, deleted_by_name)
+    insert into ${libraryBin} (project_uuid, kind, batch, item_id, name, group_id, group_name, label_ids, item, result, content, document, file_id, cover_file_id, deleted_by, deleted_by_name)
     select i.project_uuid, i.kind, ${batch}, i.id, i.name, i.group_id, g.name,
       array(select l.label_id from ${libraryItemLabels} l where l.item_id = i.id order by l.label_id),
       to_jsonb(i) - 'terms' - 'pairs',
       (select to_jsonb(r) from ${resultReports} r where r.item_id = i.id),
+      (select jsonb_build_object('state', c.state, 'reason', c.reason, 'pages', c.pages, 'ocr_pages', c.ocr_pages)
+        from ${libraryItemContents} c where c.item_id = i.id and c.state <> 'queued'),
+      (select d.terms from ${libraryItemDocuments} d where d.item_id = i.id),
       i.file_id, i.cover_file_id, ${deleter.uuid ?? null}, ${deleter.name}
     from ${libraryItems} i left join ${libraryGroups} g on g.id = i.group_id
     where ${inIds(sql`i.id`, ids)}`);
+  await tx.execute(sql`
+    insert into ${libraryBinPages} (entry_id, page, text, terms)
+    select b.id, p.page, p.text, p.terms from ${libraryBin} b join ${libraryItemPages} p on p.item_id = b.item_id
+    where b.batch = ${batch} and b.target = 'item' and b.content is not null and ${inIds(sql`b.item_id`, ids)}`);
   return tx.delete(libraryItems).where(inIds(libraryItems.id, ids)).returning({ id: libraryItems.id, name: libraryItems.name, kind: libraryItems.kind });
 }
 
@@ -138,6 +157,7 @@ export const restoreEntries = (db: Db, projectUuid: string, ids: number[], by?: 
         select (jsonb_populate_record(null::result_reports, b.result ||
           case when exists (select 1 from labels l where l.id = (b.result ->> 'dimension_label_id')::int) then '{}'::jsonb else '{"dimension_label_id": null}'::jsonb end)).*
         from ${libraryBin} b where ${itemIds} and b.result is not null`);
+      await restoreContents(tx, itemIds);
     }
     await tx.delete(libraryBin).where(inIds(libraryBin.id, entries.map((entry) => entry.id)));
     await recordActivity(tx, projectUuid, by, [
@@ -146,6 +166,21 @@ export const restoreEntries = (db: Db, projectUuid: string, ids: number[], by?: 
     ]);
     return { restored: entries.length, groups };
   }));
+
+/**
+ * The text extraction of restored items as it was when they were binned: their pages, document
+ * and state, over the queued state their insert gave them. Items binned while queued stay queued.
+ */
+async function restoreContents(tx: Db, entries: SQL) {
+  await tx.execute(sql`
+    insert into ${libraryItemPages} (item_id, page, text, terms)
+    select b.item_id, p.page, p.text, p.terms from ${libraryBin} b join ${libraryBinPages} p on p.entry_id = b.id where ${entries}`);
+  await tx.execute(sql`insert into ${libraryItemDocuments} (item_id, terms) select b.item_id, b.document from ${libraryBin} b where ${entries} and b.document is not null`);
+  await tx.execute(sql`
+    update ${libraryItemContents} c set state = b.content ->> 'state', reason = b.content ->> 'reason', pages = (b.content ->> 'pages')::int,
+      ocr_pages = (b.content ->> 'ocr_pages')::int, claimed_at = null, not_before = null, updated_at = now()
+    from ${libraryBin} b where c.item_id = b.item_id and ${entries} and b.content is not null`);
+}
 
 /** A label, group or user deleted by another request while the restore wrote is a conflict to retry, not a 500. */
 async function refuseVanishedMeanwhile<T>(write: () => Promise<T>): Promise<T> {

@@ -12,6 +12,7 @@ import { UUID } from '../../lib/schema-types';
 import { LIBRARY, type LibraryKindContract, type LibraryOperation } from '../../../contract/library';
 import { ProjectParams } from '../library/schemas';
 import { deleteUnusedObjects } from '../uploads/storage-gc';
+import { CONTENT_QUEUE } from '../contents/job';
 import { entriesOf, entriesOfBatch, purgeEntries, restoreEntries, type BinRow, type Restored } from './bin-writes';
 import { BinCount, BinPage, BinQuery, PurgeBody, RestoreBody } from './schemas';
 
@@ -145,6 +146,8 @@ export async function recycleBinRoutes(app: FastifyInstance): Promise<void> {
       const chosen = await chosenEntries(request, project.uuid, request.body);
       demandDelete(request, chosen);
       const result = await restoreEntries(app.db, project.uuid, chosen.map((entry) => entry.id), request.user);
+      // Items binned before their text was read are queued again.
+      if (chosen.some((entry) => entry.target === 'item' && entry.content === null)) await app.jobs.send(CONTENT_QUEUE, {});
       const groups = result.groups.map((group) => ({ id: group.groupId, name: group.name, merged: group.merged, items_back: group.itemsBack }));
       return ok({ restored: result.restored, ...(groups.length ? { groups } : {}) }, restoredMessage(result));
     },
