@@ -54,4 +54,19 @@ describe('全文检索', { timeout: 45_000 }, () => {
     expect(opened.get('page')).toBe('2');
     expect(opened.get('highlight')).toBe('萤火虫');
   });
+
+  it('shows the hits in the list view right after the name, where they are seen without scrolling', async () => {
+    serveProject(adminDetails);
+    serveLibrary('report', { items: [hit] });
+    signIn();
+    const headers = async () => (await screen.findAllByRole('columnheader')).map((cell) => cell.textContent).filter(Boolean);
+    const { unmount } = openScreen(`#/main/p-1/reportList?view=list&content=${encodeURIComponent('萤火虫')}`);
+    expect(await screen.findByText('第 2 页')).toBeInTheDocument();
+    expect((await headers()).slice(0, 3)).toEqual(['序号', '名称', '内容']);
+    unmount();
+
+    openScreen('#/main/p-1/reportList?view=list');
+    await screen.findByText('湿地调查报告');
+    expect((await headers()).slice(-2)).toEqual(['内容', '操作']);
+  });
 });

@@ -68,6 +68,7 @@ export function ItemsArea(props: Props) {
           {...shared}
           widthsKey={kind.kind}
           content={kind.contentSearch ? content : undefined}
+          contentFirst={!!query.content}
           items={page.items}
           firstIndex={(query.pageNo - 1) * query.pageSize + 1}
           loading={fetching}

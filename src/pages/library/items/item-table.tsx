@@ -21,19 +21,23 @@ interface ItemTableProps {
   onEdit: (item: LibraryItem) => void;
   /** Reports: the 内容 column (extraction state, a content search's hit). */
   content?: (item: LibraryItem) => ReactNode;
+  /** A content search: 内容 (its hits) comes right after 名称, seen without scrolling the row. */
+  contentFirst?: boolean;
 }
 
 const DEFAULT_WIDTHS: Record<string, number> = { index: 60, name: 200, created_at: 168, updated_at: 168, labels: 220, content: 260, actions: 112 };
 
 /** The list view: 序号, 名称, 创建时间, 更新时间, 标签, 操作, with widths the user drags and the browser keeps. */
 export function ItemTable(props: ItemTableProps) {
-  const { widthsKey, items, firstIndex, loading, selecting, checked, canEdit, onCheck, onOpen, onEdit, content } = props;
+  const { widthsKey, items, firstIndex, loading, selecting, checked, canEdit, onCheck, onOpen, onEdit, content, contentFirst } = props;
   const [widths, setWidths] = useState(() => ({ ...DEFAULT_WIDTHS, ...loadColumnWidths(widthsKey) }));
 
   const columns = useMemo(() => {
+    const contentColumn = content ? [{ key: 'content', title: '内容', render: (_value: unknown, item: LibraryItem) => content(item) }] : [];
     const base: ColumnsType<LibraryItem> = [
       { key: 'index', title: '序号', render: (_value, _item, index) => firstIndex + index },
       { key: 'name', title: '名称', dataIndex: 'name', ellipsis: { showTitle: false }, render: (name: string) => <NameCell text={name} /> },
+      ...(contentFirst ? contentColumn : []),
       { key: 'created_at', title: '创建时间', dataIndex: 'created_at' },
       { key: 'updated_at', title: '更新时间', dataIndex: 'updated_at' },
       {
@@ -49,7 +53,7 @@ export function ItemTable(props: ItemTableProps) {
           </Space>
         ),
       },
-      ...(content ? [{ key: 'content', title: '内容', render: (_value: unknown, item: LibraryItem) => content(item) }] : []),
+      ...(contentFirst ? [] : contentColumn),
       {
         key: 'actions',
         title: '操作',
@@ -82,7 +86,7 @@ export function ItemTable(props: ItemTableProps) {
         }),
       };
     });
-  }, [widths, widthsKey, firstIndex, canEdit, onOpen, onEdit, content]);
+  }, [widths, widthsKey, firstIndex, canEdit, onOpen, onEdit, content, contentFirst]);
 
   return (
     <Table<LibraryItem>
