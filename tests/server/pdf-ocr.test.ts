@@ -1,16 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument } from 'pdf-lib';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OCR_NICENESS } from '../../server/lib/ocr';
 import { readPdfPages } from '../../server/lib/pdf-text';
 import { readPdfText } from '../../server/modules/contents/extract';
-import { reportFont } from '../../server/modules/results/report-font';
+import { scannedPdf, standInTesseract } from './scanned-pdf';
 
 const hasTesseract = (() => {
   try {
@@ -20,42 +16,9 @@ const hasTesseract = (() => {
   }
 })();
 
-/** A PDF of scanned pages (images of these texts, no text layer), a text page first when `intro` is given. */
-async function scannedPdf(texts: string[], intro?: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  if (intro) doc.addPage([595, 842]).drawText(intro, { x: 40, y: 780, size: 14, font: await doc.embedFont(reportFont('regular').bytes, { subset: true }) });
-  for (const text of texts) {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="400"><rect width="100%" height="100%" fill="#fff"/>
-      <text x="60" y="200" font-family="WenQuanYi Micro Hei" font-size="64" fill="#000">${text}</text></svg>`;
-    const png = await doc.embedPng(await sharp(Buffer.from(svg)).png().toBuffer());
-    doc.addPage([595, 842]).drawImage(png, { x: 0, y: 600, width: 595, height: 192 });
-  }
-  return doc.save();
-}
-
-/**
- * A stand-in tesseract that notes its niceness and when each run starts and ends, takes 2 s (longer
- * than pdf.js takes to draw the next scan even under CI's load, so runs overlap as far as they are
- * let), and reads 文字.
- */
-const folder = mkdtempSync(path.join(os.tmpdir(), 'fake-tesseract-'));
-const runsLog = path.join(folder, 'runs.log');
-const fakeTesseract = path.join(folder, 'tesseract');
-const nicenessLog = path.join(folder, 'niceness.log');
-// Its niceness is field 19 of /proc/<pid>/stat (the command name before it has no space here).
-writeFileSync(fakeTesseract, `#!/bin/sh\ncat > /dev/null\ncut -d' ' -f19 /proc/$$/stat >> ${nicenessLog}\necho "start $(date +%s%N)" >> ${runsLog}\nsleep 2\necho "end $(date +%s%N)" >> ${runsLog}\necho 文字\n`);
-chmodSync(fakeTesseract, 0o755);
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-/** The most runs of the stand-in that overlapped, from its log. */
-function mostAtOnce(): number {
-  let running = 0;
-  let most = 0;
-  const events = readFileSync(runsLog, 'utf8').trim().split('\n').map((line) => line.split(' ')).sort((a, b) => Number(BigInt(a[1]) - BigInt(b[1])));
-  for (const [event] of events) most = Math.max(most, (running += event === 'start' ? 1 : -1));
-  return most;
-}
+const stand = standInTesseract(2);
+const { runsLog, nicenessLog, command: fakeTesseract, folder, mostAtOnce } = stand;
+afterAll(stand.remove);
 
 describe('reading a scanned PDF', () => {
   it('reads its scans by OCR as many at a time as CONTENT_OCR_PARALLEL allows, each page keeping its own text', async () => {
