@@ -40,6 +40,8 @@ export interface Config {
   contentOcr: 'on' | 'off' | 'auto';
   /** CONTENT_OCR_PARALLEL: scanned pages of one PDF read by OCR at a time (default: the machine's cores, at most 16). */
   contentOcrParallel: number;
+  /** CONTENT_EXTRACT_PARALLEL: queued reports and materials whose text one process reads at a time (default: the machine's cores, at most 16). */
+  contentExtractParallel: number;
   /** TRUST_PROXY: proxies whose X-Forwarded-For names the client: a hop count, or their addresses and CIDR ranges; unset: none. */
   trustProxy: number | string[] | false;
   scriptSandbox: ScriptSandboxConfig;
@@ -392,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recycleBinDays: parseLimit(env, 'RECYCLE_BIN_DAYS', 30, 3650),
     contentOcr: parseContentOcr(env.CONTENT_OCR),
     contentOcrParallel: parseLimit(env, 'CONTENT_OCR_PARALLEL', Math.min(os.availableParallelism(), 16), 16),
+    contentExtractParallel: parseLimit(env, 'CONTENT_EXTRACT_PARALLEL', Math.min(os.availableParallelism(), 16), 16),
     admission: {
       maxConcurrent: parseCount(env, 'MAX_CONCURRENT_REQUESTS', undefined),
       maxQueued: parseCount(env, 'MAX_QUEUED_REQUESTS', 1000),

@@ -12,18 +12,29 @@ const RUN_MS = 120_000;
 const WORD_WAIT_SECONDS = 30;
 
 /**
- * Takes queued items one by one until none waits (or the run's time is up: then it sends the
- * next run). Any number of processes run it side by side: each takes other rows.
+ * Takes queued items until none waits (or the run's time is up: then it sends the next run),
+ * CONTENT_EXTRACT_PARALLEL of them at a time: pdf.js reads each in a worker thread of its own, so
+ * a backlog of text-layer PDFs uses every core. Any number of processes run it side by side: each
+ * takes other rows.
  */
 export async function contentJob(app: FastifyInstance, { stopping }: JobContext): Promise<void> {
   const started = Date.now();
+  const readers = Array.from({ length: app.config.contentExtractParallel }, () => extractQueued(app, stopping, started));
+  const ended = await Promise.allSettled(readers);
+  const failed = ended.find((one) => one.status === 'rejected');
+  if (failed) throw failed.reason;
+  if (ended.some((one) => one.status === 'fulfilled' && one.value === 'time up')) await app.jobs.send(CONTENT_QUEUE, {});
+}
+
+/** One reader of the run: items one by one until none waits ('done') or the run's time is up. */
+async function extractQueued(app: FastifyInstance, stopping: AbortSignal, started: number): Promise<'done' | 'time up'> {
   while (!stopping.aborted) {
     // Requests go between items: on PGlite, whose answers come as microtasks, items that need
     // no file read kept every request waiting until the whole backlog was done (16 s for 2,400).
     await nextTurn();
-    if (Date.now() - started > RUN_MS) return app.jobs.send(CONTENT_QUEUE, {});
+    if (Date.now() - started > RUN_MS) return 'time up';
     const item = await claimQueuedItem(app.db);
-    if (!item) return;
+    if (!item) return 'done';
     const claim = holdClaim(app.db, item);
     let extracted = await extractItem(app, item, claim.lost).catch((error: Error) => ({ state: 'error' as const, error }));
     await claim.release();
@@ -45,4 +56,5 @@ export async function contentJob(app: FastifyInstance, { stopping }: JobContext)
     else await recordExtraction(app.db, item, { state: extracted.state, reason: extracted.reason });
     if (extracted.state === 'failed') app.log.warn({ itemId: item.id, reason: extracted.reason }, 'content extraction failed');
   }
+  return 'done';
 }
