@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   libraryBin,
@@ -23,7 +23,10 @@ import { lockFiles, releaseFiles } from '../library/files';
 import { restoreGroupEntry, type GroupBack } from './group-bin';
 import { displayName } from '../../../contract/users';
 
-export type BinRow = typeof libraryBin.$inferSelect;
+/** An entry's columns but its document's terms (up to 1 MB, read only by a restore's own SQL). */
+const { document: _document, ...entryColumns } = getTableColumns(libraryBin);
+export { entryColumns };
+export type BinRow = Omit<typeof libraryBin.$inferSelect, 'document'>;
 
 /** Who deleted: the user's uuid and the name shown in the bin. */
 export interface Deleter {
@@ -72,7 +75,7 @@ export const binItems = (db: Db, owner: { projectUuid: string; kind: LibraryKind
 /** Bin entries of the project, locked for this transaction; 404 unless every one is there. */
 async function lockEntries(tx: Db, projectUuid: string, ids: number[], strict = true): Promise<BinRow[]> {
   const rows = await tx
-    .select()
+    .select(entryColumns)
     .from(libraryBin)
     .where(and(eq(libraryBin.projectUuid, projectUuid), inIds(libraryBin.id, ids)))
     .orderBy(asc(libraryBin.id))
@@ -83,11 +86,11 @@ async function lockEntries(tx: Db, projectUuid: string, ids: number[], strict = 
 
 /** The entries of one batch (one delete request) of the project. */
 export async function entriesOfBatch(db: Db, projectUuid: string, batch: string): Promise<BinRow[]> {
-  return db.select().from(libraryBin).where(and(eq(libraryBin.projectUuid, projectUuid), eq(libraryBin.batch, batch)));
+  return db.select(entryColumns).from(libraryBin).where(and(eq(libraryBin.projectUuid, projectUuid), eq(libraryBin.batch, batch)));
 }
 
 export async function entriesOf(db: Db, projectUuid: string, ids: number[]): Promise<BinRow[]> {
-  return db.select().from(libraryBin).where(and(eq(libraryBin.projectUuid, projectUuid), inIds(libraryBin.id, ids)));
+  return db.select(entryColumns).from(libraryBin).where(and(eq(libraryBin.projectUuid, projectUuid), inIds(libraryBin.id, ids)));
 }
 
 /**

@@ -13,7 +13,7 @@ import { LIBRARY, type LibraryKindContract, type LibraryOperation } from '../../
 import { ProjectParams } from '../library/schemas';
 import { deleteUnusedObjects } from '../uploads/storage-gc';
 import { CONTENT_QUEUE } from '../contents/job';
-import { entriesOf, entriesOfBatch, purgeEntries, restoreEntries, type BinRow, type Restored } from './bin-writes';
+import { entriesOf, entriesOfBatch, entryColumns, purgeEntries, restoreEntries, type BinRow, type Restored } from './bin-writes';
 import { BinCount, BinPage, BinQuery, PurgeBody, RestoreBody } from './schemas';
 
 const DAY_MS = 86_400_000;
@@ -105,7 +105,7 @@ export async function recycleBinRoutes(app: FastifyInstance): Promise<void> {
       const where = and(eq(libraryBin.projectUuid, project.uuid), eq(libraryBin.kind, spec.kind), eq(libraryBin.target, target));
       const rows = await app.db
         .select({
-          entry: libraryBin,
+          entry: entryColumns,
           // Qualified by hand: drizzle writes a column of the selected table unqualified, which the subquery would read as its own.
           groupExists: sql<boolean>`exists (select 1 from ${libraryGroups} g where g.id = library_bin.group_id and g.project_uuid = library_bin.project_uuid)`,
           batchSize: sql<number>`(select count(*)::int from ${libraryBin} b where b.project_uuid = library_bin.project_uuid and b.batch = library_bin.batch)`,
