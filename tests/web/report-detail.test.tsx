@@ -75,6 +75,12 @@ describe('report detail', () => {
     expect(asked).toEqual(['7']);
   });
 
+  it('shows the first page the server drew as the cover of a report without one of its own, as its card does', async () => {
+    serveReport({ thumbnail: `${pdfUrl}?format=thumbnail` });
+    open('/report/p-1/reportDetail', reportQuery);
+    await waitFor(() => expect(within(info()).getByAltText('2024 年城市体检报告封面').getAttribute('src')).toContain('format=thumbnail'));
+  });
+
   it('reads the same parameters under /cstjPage/{projectId}/statisticsDetail, and keeps them when there is no id', async () => {
     const { id: _id, ...withoutId } = reportQuery;
     open('/cstjPage/p-1/statisticsDetail', withoutId);

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LibraryKind } from '../kinds';
 import type { LibraryItem } from '../types';
+import { isFirstPage } from '../items/item-files';
 
 /** What the detail shows: the query's values, completed by the server's when it answers. */
 export interface DetailItem {
@@ -38,13 +39,14 @@ function fromQuery(params: URLSearchParams): DetailItem {
   };
 }
 
-function merge(query: DetailItem, fresh: LibraryItem): DetailItem {
+/** `imageIsFile`: a material, whose file is its picture. A report without a cover of its own shows the first page the server drew, as its card does. */
+function merge(query: DetailItem, fresh: LibraryItem, imageIsFile: boolean): DetailItem {
   return {
     id: fresh.id,
     name: fresh.name || query.name,
     create_user: fresh.create_user || query.create_user,
     file: fresh.file || query.file,
-    cover: fresh.cover || query.cover,
+    cover: (isFirstPage(fresh, imageIsFile) && fresh.thumbnail) || fresh.cover || query.cover,
     real_file_name: fresh.real_file_name || query.real_file_name,
     labels: fresh.labels.map((label) => label.name),
     created_at: fresh.created_at,
@@ -82,7 +84,7 @@ export function useDetailItem(kind: LibraryKind, projectUuid: string): DetailAns
     fresh.error?.statusCode === 404 ||
     (!givenId && !query.name && !query.file);
   return {
-    item: item && item.id === query.id ? merge(query, item) : query,
+    item: item && item.id === query.id ? merge(query, item, kind.fileIsImage) : query,
     missing,
     loading: query.id !== undefined && fresh.isLoading,
   };
