@@ -38,9 +38,9 @@ export interface Config {
   recycleBinDays: number;
   /** CONTENT_OCR: on, off or auto (default: on when the tesseract command is found); scanned report pages and material images are read by OCR only when on. */
   contentOcr: 'on' | 'off' | 'auto';
-  /** CONTENT_OCR_PARALLEL: scanned pages of one PDF read by OCR at a time (default: the machine's cores, at most 16). */
+  /** CONTENT_OCR_PARALLEL: scanned pages read by OCR at a time in one process, whatever PDFs they are of (default: the machine's cores, at most 16). */
   contentOcrParallel: number;
-  /** CONTENT_EXTRACT_PARALLEL: queued reports and materials whose text one process reads at a time (default: the machine's cores, at most 16). */
+  /** CONTENT_EXTRACT_PARALLEL: queued reports and materials whose text one process reads at a time (default: the machine's cores, at most 4; each reads in a worker of up to 512 MB). */
   contentExtractParallel: number;
   /** TRUST_PROXY: proxies whose X-Forwarded-For names the client: a hop count, or their addresses and CIDR ranges; unset: none. */
   trustProxy: number | string[] | false;
@@ -394,7 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recycleBinDays: parseLimit(env, 'RECYCLE_BIN_DAYS', 30, 3650),
     contentOcr: parseContentOcr(env.CONTENT_OCR),
     contentOcrParallel: parseLimit(env, 'CONTENT_OCR_PARALLEL', Math.min(os.availableParallelism(), 16), 16),
-    contentExtractParallel: parseLimit(env, 'CONTENT_EXTRACT_PARALLEL', Math.min(os.availableParallelism(), 16), 16),
+    contentExtractParallel: parseLimit(env, 'CONTENT_EXTRACT_PARALLEL', Math.min(os.availableParallelism(), 4), 16),
     admission: {
       maxConcurrent: parseCount(env, 'MAX_CONCURRENT_REQUESTS', undefined),
       maxQueued: parseCount(env, 'MAX_QUEUED_REQUESTS', 1000),

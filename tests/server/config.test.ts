@@ -46,12 +46,12 @@ describe('configuration', () => {
     });
   });
 
-  it('reads as many scanned pages by OCR, and as many queued reports, at a time as the machine has cores (at most 16), or CONTENT_OCR_PARALLEL and CONTENT_EXTRACT_PARALLEL', () => {
+  it('reads as many scanned pages by OCR, and as many queued reports (at most 4), at a time as the machine has cores (at most 16), or CONTENT_OCR_PARALLEL and CONTENT_EXTRACT_PARALLEL', () => {
     expect(loadConfig({}).contentOcrParallel).toBe(Math.min(os.availableParallelism(), 16));
     expect(loadConfig({ CONTENT_OCR_PARALLEL: '1' }).contentOcrParallel).toBe(1);
     expect(() => loadConfig({ CONTENT_OCR_PARALLEL: '0' })).toThrow('CONTENT_OCR_PARALLEL');
     expect(() => loadConfig({ CONTENT_OCR_PARALLEL: '17' })).toThrow('必须是 1 到 16 之间的整数，当前为 "17"');
-    expect(loadConfig({}).contentExtractParallel).toBe(Math.min(os.availableParallelism(), 16));
+    expect(loadConfig({}).contentExtractParallel).toBe(Math.min(os.availableParallelism(), 4));
     expect(loadConfig({ CONTENT_EXTRACT_PARALLEL: '3' }).contentExtractParallel).toBe(3);
     expect(() => loadConfig({ CONTENT_EXTRACT_PARALLEL: '0' })).toThrow('配置错误：环境变量 CONTENT_EXTRACT_PARALLEL 必须是 1 到 16 之间的整数');
   });

@@ -1,7 +1,7 @@
 /**
  * A process reads CONTENT_EXTRACT_PARALLEL queued reports at a time, so a backlog uses every core
- * (docs/design/content-search.md). Two scanned reports with a stand-in tesseract reading one page at
- * a time each: their runs overlap only if the two reports are read side by side.
+ * (docs/design/content-search.md). Two scanned reports of one page each, with a stand-in
+ * tesseract: its runs overlap only if the two reports are read side by side.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authHeaders, createTestApp, DEMO, login, uploadFile, type TestContext } from './helpers';
@@ -15,7 +15,7 @@ let token: string;
 beforeAll(async () => {
   vi.stubEnv('PATH', `${stand.folder}:${process.env.PATH}`);
   ctx = await createTestApp({
-    env: { CONTENT_OCR: 'on', CONTENT_OCR_PARALLEL: '1', CONTENT_EXTRACT_PARALLEL: '2' },
+    env: { CONTENT_OCR: 'on', CONTENT_OCR_PARALLEL: '2', CONTENT_EXTRACT_PARALLEL: '2' },
     app: { jobs: { pollSeconds: 0.2, retryDelaySeconds: 0 } },
   });
   token = await login(ctx.app);

@@ -35,6 +35,13 @@ describe('reading a scanned PDF', () => {
     }
   }, 60_000);
 
+  it('keeps to CONTENT_OCR_PARALLEL in the whole process while several PDFs are read at once', async () => {
+    writeFileSync(runsLog, '');
+    const bytes = await scannedPdf(['一', '二']);
+    await Promise.all([readPdfText(bytes, fakeTesseract, 1), readPdfText(bytes, fakeTesseract, 1)]);
+    expect(mostAtOnce()).toBe(1);
+  }, 60_000);
+
   it('reads below the server’s CPU priority, so requests go first while every core reads', async () => {
     writeFileSync(nicenessLog, '');
     await readPdfText(await scannedPdf(['一', '二']), fakeTesseract, 2);

@@ -28,7 +28,8 @@ export async function extractItem(app: FastifyInstance, item: ClaimedItem, stop?
   const { mime, storageKey, pdfKey, transcode } = item.file;
   if (IMAGE_MIMES.has(mime)) {
     if (!tesseract) return { state: 'unreadable', reason: '未开启文字识别（OCR），图片中的文字未识别' };
-    const text = await recognize(tesseract, await buffer(app.storage.get(storageKey)));
+    const image = await buffer(app.storage.get(storageKey));
+    const text = await inOcrSlot(app.config.contentOcrParallel, () => recognize(tesseract, image));
     return text ? { state: 'indexed', pages: [{ page: 1, text }], ocrPages: 1, reason: null } : { state: 'unreadable', reason: '图片中没有识别出文字' };
   }
   let source = storageKey;
@@ -50,11 +51,29 @@ export async function extractItem(app: FastifyInstance, item: ClaimedItem, stop?
   return { state: 'indexed', pages: pages.filter((page) => page.text), ocrPages, reason };
 }
 
+let ocrRunning = 0;
+const ocrWaiting: Array<() => void> = [];
+/**
+ * Runs one OCR once fewer than `limit` (CONTENT_OCR_PARALLEL) run in this process: the bound is the
+ * process's, shared by every reader of the content job, not each PDF's (16 readers of 16 scans
+ * each were 256 tesseract processes).
+ */
+async function inOcrSlot<T>(limit: number, run: () => Promise<T>): Promise<T> {
+  while (ocrRunning >= limit) await new Promise<void>((resolve) => ocrWaiting.push(resolve));
+  ocrRunning++;
+  try {
+    return await run();
+  } finally {
+    ocrRunning--;
+    ocrWaiting.shift()?.();
+  }
+}
+
 type PdfText = { pages: Array<{ page: number; text: string }>; ocrPages: number; unrecognized: number };
 
 /**
  * The text of each page of a PDF, its scans read by `tesseract` (when given) `parallel` at a time
- * while the next pages are drawn; `unreadable` says why pdf.js could not read it. An OCR failure
+ * in this process (with other PDFs read meanwhile) while the next pages are drawn; `unreadable` says why pdf.js could not read it. An OCR failure
  * rejects, and so does `stop` aborted (checked before each page).
  */
 export async function readPdfText(bytes: Uint8Array, tesseract: string | null, parallel: number, stop?: AbortSignal): Promise<PdfText | { unreadable: string }> {
@@ -70,7 +89,8 @@ export async function readPdfText(bytes: Uint8Array, tesseract: string | null, p
       pages.push(read);
       if (page.png && tesseract) {
         // A page of a few characters is read again as a scan; the characters its text layer has stay.
-        const done: Promise<void> = recognize(tesseract, page.png)
+        const png = page.png;
+        const done: Promise<void> = inOcrSlot(parallel, () => recognize(tesseract, png))
           .then((text) => void (read.text = [read.text, text].filter(Boolean).join('\n')), (error: unknown) => void (ocrFailure ??= error))
           .finally(() => reading.delete(done));
         reading.add(done);

@@ -50,7 +50,8 @@ export async function binLockedItems(tx: Db, ids: number[], deleter: Deleter, ba
       (select to_jsonb(r) from ${resultReports} r where r.item_id = i.id),
       (select jsonb_build_object('state', c.state, 'reason', c.reason, 'pages', c.pages, 'ocr_pages', c.ocr_pages)
         from ${libraryItemContents} c where c.item_id = i.id and c.state <> 'queued'),
-      (select d.terms from ${libraryItemDocuments} d where d.item_id = i.id),
+      -- A queued item (重新识别) keeps neither: restored, it is read again, not found by a document without pages.
+      (select d.terms from ${libraryItemDocuments} d join ${libraryItemContents} c on c.item_id = d.item_id where d.item_id = i.id and c.state <> 'queued'),
       i.file_id, i.cover_file_id, ${deleter.uuid ?? null}, ${deleter.name}
     from ${libraryItems} i left join ${libraryGroups} g on g.id = i.group_id
     where ${inIds(sql`i.id`, ids)}`);
