@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryItemDocuments, libraryItems } from '../../server/db/schema';
 import { claimQueuedItem, holdClaim, recordExtraction, requeueItems } from '../../server/modules/contents/queries';
+import { binItems, entriesOfBatch, restoreEntries } from '../../server/modules/recycle-bin/bin-writes';
 import { authHeaders, createTestApp, DEMO, login, type TestContext } from './helpers';
 
 const BASE = `/studio/report/api/report/projects/${DEMO.projectUuid}`;
@@ -76,6 +77,24 @@ describe('content search with the list filters', () => {
     expect(await searched('蜻蜓', '蜻蜓报告', { label_ids: ecology })).toBe(0);
     expect(await searched('蜻蜓', '蜻蜓报告', { start_time: '2000-01-01', end_time: '2999-12-31' })).toBe(1);
     expect(await keysOf(report.id)).toEqual([`in:${DEMO.projectUuid}/report`, 'group:0']);
+  });
+});
+
+describe('a report binned while queued again', () => {
+  it('comes back without its old document: it waits for its reading instead of being counted with no page to show', async () => {
+    const report = await indexedReport('重排报告', '萤石矿的分布');
+    await report.record();
+    expect(await totalOf({ content: '萤石矿' })).toBe(1);
+    const db = ctx.database.db;
+    await requeueItems(db, DEMO.projectUuid, 'report', [report.id]);
+    const { batch } = await binItems(db, { projectUuid: DEMO.projectUuid, kind: 'report' }, [report.id], { name: '演示用户' }, '报告不存在');
+    const [entry] = await entriesOfBatch(db, DEMO.projectUuid, batch);
+    await restoreEntries(db, DEMO.projectUuid, [entry.id]);
+    expect(await keysOf(report.id)).toBeUndefined();
+    expect(await totalOf({ content: '萤石矿' })).toBe(0);
+    // Its reading, as the job would do it: then it is found again, with its page.
+    await recordClaimed(report.id, '萤石矿的分布');
+    expect(await searched('萤石矿', '重排报告')).toBe(1);
   });
 });
 
